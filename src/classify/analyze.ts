@@ -1,0 +1,99 @@
+/**
+ * Stage 4: the raw analysis of a text, without the significance gate: per-target evidence sums
+ * and the cues behind them. `classify` builds on it; a document tagger can use it directly.
+ */
+import { ARC_TYPES, type ArcType, type EmotionPrimary, type RelationalDynamic, type TemporalContext, type TetherType, type Valence } from "../schema/vocabulary.js";
+import type { CueTarget } from "./lexicon.js";
+import { matchCues, type CueMatch } from "./match.js";
+import { normalize } from "./normalize.js";
+import { tokenize } from "./tokenize.js";
+
+/** One matched cue as reported by `explain`: the lexicon phrase and the weight it contributed. */
+export interface CueEvidence { phrase: string; weight: number; negated: boolean }
+
+/** Scores (summed cue weights) and evidence for every value of one kind of target. */
+export type Scores<V extends string> = Partial<Record<V, { score: number; cues: CueEvidence[] }>>;
+
+/** What `analyze(text)` returns. */
+export interface Analysis {
+  /** The normalised text the cues were matched against. */
+  normalized: string;
+  /** Evidence that the text asks for memories by what mattered (gate-opening frames). */
+  frame: { score: number; cues: CueEvidence[] };
+  /** Evidence of lookup, task, media, definition or chit-chat frames (gate-closing). */
+  block: { score: number; cues: CueEvidence[] };
+  arcs: Scores<ArcType>;
+  /** Arc types by descending score (only those with evidence). */
+  arcRanking: ArcType[];
+  tether: Scores<TetherType>;
+  valence: Scores<Valence>;
+  emotion: Scores<EmotionPrimary>;
+  relation: Scores<RelationalDynamic>;
+  temporal: Scores<TemporalContext>;
+  /** Intensity cues ("happiest", "never forget", "everything changed"). */
+  intensity: { score: number; cues: CueEvidence[] };
+}
+
+/** A negated direction counts for the opposite one ("stopped being afraid" reads positive). */
+const FLIPPED: Record<Valence, Valence> = { positive: "negative", negative: "positive", mixed: "mixed" };
+
+function add<V extends string>(scores: Scores<V>, value: V, match: CueMatch): void {
+  const entry = (scores[value] ??= { score: 0, cues: [] });
+  entry.score += match.weight;
+  entry.cues.push(evidence(match));
+}
+
+function evidence(match: CueMatch): CueEvidence {
+  return { phrase: match.cue.phrase, weight: match.weight, negated: match.negated };
+}
+
+/** Raw significance analysis of any text; never throws. */
+export function analyze(text: string): Analysis {
+  const normalized = normalize(text);
+  const result: Analysis = {
+    normalized,
+    frame: { score: 0, cues: [] },
+    block: { score: 0, cues: [] },
+    arcs: {},
+    arcRanking: [],
+    tether: {},
+    valence: {},
+    emotion: {},
+    relation: {},
+    temporal: {},
+    intensity: { score: 0, cues: [] },
+  };
+  for (const match of matchCues(tokenize(normalized))) accumulate(result, match.cue.target, match);
+  result.arcRanking = ARC_TYPES.filter((a) => (result.arcs[a]?.score ?? 0) > 0).sort(
+    (a, b) => result.arcs[b]!.score - result.arcs[a]!.score || ARC_TYPES.indexOf(a) - ARC_TYPES.indexOf(b),
+  );
+  return result;
+}
+
+function accumulate(result: Analysis, target: CueTarget, match: CueMatch): void {
+  switch (target.kind) {
+    case "frame":
+    case "block":
+    case "intensity": {
+      result[target.kind].score += match.weight;
+      result[target.kind].cues.push(evidence(match));
+      return;
+    }
+    case "arc": return add(result.arcs, target.value, match);
+    case "tether": return add(result.tether, target.value, match);
+    case "valence": return add(result.valence, match.negated ? FLIPPED[target.value] : target.value, match);
+    case "emotion": return match.negated ? undefined : add(result.emotion, target.value, match);
+    case "relation": return add(result.relation, target.value, match);
+    case "temporal": return add(result.temporal, target.value, match);
+  }
+}
+
+/** The best-scoring value of a score table, or null; ties go to the earlier-declared value. */
+export function best<V extends string>(scores: Scores<V>): V | null {
+  let top: V | null = null;
+  let topScore = 0;
+  for (const [value, entry] of Object.entries(scores) as [V, { score: number }][]) {
+    if (entry.score > topScore) { top = value; topScore = entry.score; }
+  }
+  return top;
+}

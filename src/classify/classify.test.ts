@@ -1,0 +1,85 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ActivationResultSchema } from "../schema/activation.js";
+import { analyze, classify, CLASSIFIER_MODEL, explain, lexicalClassifier } from "./index.js";
+
+const significant: [string, string][] = [
+  ["times dad was proud of me", "bond"],
+  ["the moment I knew I had to leave", "threshold"],
+  ["when was I most afraid of losing her", "grief"],
+  ["the day I stopped being afraid of him", "liberation"],
+  ["when my best friend lied to me behind my back", "betrayal"],
+  ["that time i stood up to my boss", "resistance"],
+  ["grateful for my teacher who believed in me", "gratitude"],
+  ["when we made up after years of not speaking", "reconciliation"],
+  ["the first time i saw the ocean", "discovery"],
+  ["moving to a new country where nobody talked to me", "exile"],
+  ["the night i realised it was wrong", "moral_awakening"],
+  ["when i got sober everything changed", "transformation"],
+  ["had to face the mess i made", "reckoning"],
+  ["finally being myself after coming out", "authenticity"],
+];
+const negatives = [
+  "when is mum's dentist appointment", "what does nostalgia mean", "songs about betrayal",
+  "grief counselling opening hours", "play Happy by Pharrell", "capital of france", "hi how are you", "remind me to call mom",
+];
+
+describe("classify", () => {
+  it("reports the model name", () => {
+    expect(CLASSIFIER_MODEL).toBe("arcroute-lexicon@1");
+    expect(lexicalClassifier.model).toBe(CLASSIFIER_MODEL);
+  });
+  it.each(significant)("opens the gate and finds the arc: %s", (query, arc) => {
+    const r = classify(query);
+    expect(r.significance_gate).toBe(true);
+    expect(r.arc_types[0]).toBe(arc);
+    expect(r.field_filters[0]).toMatchObject({ field: "arc_type", operator: "eq", value: arc });
+    expect(ActivationResultSchema.safeParse(r).success).toBe(true);
+  });
+  it.each(negatives)("keeps the gate shut: %s", (query) => {
+    const r = classify(query);
+    expect(r).toMatchObject({ significance_gate: false, arc_types: [], field_filters: [], primary_domain: null });
+  });
+  it("reads negation: 'stopped being afraid' is positive liberation", () => {
+    const r = classify("the day I stopped being afraid of him");
+    expect(r.field_filters.find((f) => f.field === "valence")?.value).toBe("positive");
+  });
+  it("is deterministic", () => {
+    expect(classify("when nan passed away")).toEqual(classify("when nan passed away"));
+  });
+  it("explains gate, arcs and filters with their cues", () => {
+    const e = explain("the worst night after grandpa died");
+    expect(e.result.significance_gate).toBe(true);
+    expect(e.arcs[0]!.arc).toBe("grief");
+    expect(e.arcs[0]!.cues.map((c) => c.phrase)).toContain("died");
+    expect(e.filters.find((f) => f.field === "emotional_weight")!.cues.map((c) => c.phrase)).toContain("worst");
+    expect(e.gate.opened_by.length).toBeGreaterThan(0);
+    expect(explain("songs about betrayal").gate.closed_by.map((c) => c.phrase)).toContain("songs about");
+    expect(classify("x", { debug: true }).result).toEqual(classify("x"));
+  });
+  it("analyze works without the gate", () => {
+    const a = analyze("Grandma's quilt that she made every winter");
+    expect(a.tether.object?.cues.map((c) => c.phrase)).toContain("quilt");
+    expect(analyze("songs about betrayal").arcRanking[0]).toBe("betrayal");
+  });
+});
+
+function checkResult(query: string): void {
+  const r = classify(query);
+  expect(ActivationResultSchema.safeParse(r).success).toBe(true);
+  if (!r.significance_gate) expect(r.field_filters.length + r.arc_types.length).toBe(0);
+}
+
+describe("properties", () => {
+  it("never throws and always validates on arbitrary unicode", () => {
+    fc.assert(fc.property(fc.string({ unit: "binary" }), (q) => checkResult(q)), { numRuns: 300 });
+    fc.assert(fc.property(fc.string({ unit: "grapheme" }), (q) => checkResult(q)), { numRuns: 300 });
+  });
+  it("handles empty, whitespace, control characters, lone surrogates and 100k chars", () => {
+    for (const q of ["", "   \t\n", "\u0000\u0001\u001f\u007f", "\uD800", "\uDC00 times", "grief ".repeat(20_000).slice(0, 100_000)]) checkResult(q);
+  });
+  it("mixes of lexicon words always validate", () => {
+    const words = ["the", "day", "mum", "betrayed", "free", "happiest", "never", "not", "forget", "play", "song", "me", "i", "when", "grief", "ring", "christmas"];
+    fc.assert(fc.property(fc.array(fc.constantFrom(...words), { maxLength: 30 }), (ws) => checkResult(ws.join(" "))), { numRuns: 500 });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Embedding classifier and ensemble on the shipped static-embedding model (real transformers.js),
+ * fitted here on a small hand-written set so the test does not depend on the benchmark's query set.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { createStaticEmbedder } from "../../embed/transformers.js";
+import type { Embedder } from "../../embed/types.js";
+import { ActivationResultSchema } from "../../schema/activation.js";
+import type { Classification, Classifier } from "../types.js";
+import {
+  createEmbeddingClassifier,
+  createEnsembleClassifier,
+  fitEnsembleWeights,
+  fitPrototypes,
+  LEXICAL_ONLY_MIX,
+  type LabeledExample,
+  type PrototypeSet,
+} from "./index.js";
+import { lexicalScores } from "./ensemble.js";
+import { decodeScores } from "./scores.js";
+
+const significant = (query: string, arc: LabeledExample["arc_types"][number], tether: LabeledExample["tether_type"], valence: LabeledExample["valence"]): LabeledExample => ({
+  query,
+  gate: true,
+  arc_types: [arc],
+  tether_type: tether,
+  valence,
+});
+const other = (query: string): LabeledExample => ({ query, gate: false, arc_types: [], tether_type: null, valence: null });
+
+const examples: LabeledExample[] = [
+  significant("the funeral after my grandmother died", "grief", "person", "negative"),
+  significant("mourning my father at his grave", "grief", "person", "negative"),
+  significant("the weeks of sorrow after we buried my brother", "grief", "person", "negative"),
+  significant("when my best friend lied and cheated behind my back", "betrayal", "person", "negative"),
+  significant("the partner who deceived me and broke my trust", "betrayal", "person", "negative"),
+  significant("finding out my colleague betrayed me to the boss", "betrayal", "person", "negative"),
+  significant("the day I finally felt free after leaving that prison of a job", "liberation", "self", "positive"),
+  significant("escaping the control and finally breaking free", "liberation", "self", "positive"),
+  significant("when I was released and could breathe freely again", "liberation", "self", "positive"),
+  other("what is the capital of france"),
+  other("convert ten miles to kilometres"),
+  other("set a timer for twenty minutes"),
+  other("how many ounces are in a pound"),
+  other("what time does the pharmacy open tomorrow"),
+];
+
+/** A stand-in lexical classifier: always significant, always `grief` (so the ensemble has something to fix). */
+const naiveLexical: Classifier = {
+  model: "stub-lexicon@1",
+  classify: (): Classification => ({
+    activation_id: null,
+    arc_types: ["grief"],
+    primary_domain: "constellation",
+    field_filters: [
+      { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+      { field: "emotional_weight", operator: "gte", value: 0.6, weight: 0.5 },
+    ],
+    confidence: 0.3,
+    significance_gate: true,
+  }),
+};
+
+describe("embedding classifier", () => {
+  let embedder: Embedder;
+  let prototypes: PrototypeSet;
+  beforeAll(async () => {
+    embedder = await createStaticEmbedder();
+    prototypes = await fitPrototypes(embedder, examples, "test examples");
+  });
+
+  it("fits one centroid per label, unit length, in the embedder's space", () => {
+    expect(prototypes.embedder).toBe("transformers:static-embedding");
+    expect(Object.keys(prototypes.fields.arc_type.centroids).sort()).toEqual(["betrayal", "grief", "liberation"]);
+    expect(Object.keys(prototypes.fields.tether_type.centroids).sort()).toEqual(["person", "self"]);
+    const c = prototypes.fields.arc_type.centroids.grief!;
+    expect(Math.hypot(...c)).toBeCloseTo(1, 3);
+  });
+
+  it("classifies unseen paraphrases by nearest centroid, with valid results", async () => {
+    const classifier = createEmbeddingClassifier({ embedder, prototypes });
+    expect(classifier.model).toBe("arcroute-embedding@1+transformers:static-embedding");
+    const betrayal = await classifier.classify("my husband cheated and lied to me for years");
+    expect(ActivationResultSchema.safeParse(betrayal).success).toBe(true);
+    expect(betrayal.significance_gate).toBe(true);
+    expect(betrayal.arc_types[0]).toBe("betrayal");
+    expect(betrayal.field_filters).toContainEqual(expect.objectContaining({ field: "tether_type", value: "person" }));
+    const factual = await classifier.classify("how many kilometres is a marathon");
+    expect(ActivationResultSchema.safeParse(factual).success).toBe(true);
+    expect(factual.significance_gate).toBe(false);
+  });
+
+  it("refuses prototypes fitted for another embedder", () => {
+    expect(() => createEmbeddingClassifier({ embedder, prototypes: { ...prototypes, embedder: "other@1" } })).toThrow(/fitted for 'other@1'/);
+  });
+
+  it("lexical scores decode back to the lexical decisions", () => {
+    const lexical = naiveLexical.classify("x") as Classification;
+    const decoded = decodeScores(lexicalScores(lexical), { extraFilters: [] });
+    expect(decoded.significance_gate).toBe(true);
+    expect(decoded.arc_types).toEqual(["grief"]);
+  });
+
+  it("the ensemble with lexical-only weights keeps the lexical decisions and filters", async () => {
+    const embedding = createEmbeddingClassifier({ embedder, prototypes });
+    const weights = { ...(await fitEnsembleWeights({ lexical: naiveLexical, embedding, examples, fittedOn: "t" })), mix: LEXICAL_ONLY_MIX };
+    const ensemble = createEnsembleClassifier({ lexical: naiveLexical, embedding, weights });
+    const result = await ensemble.classify("my husband cheated and lied to me for years");
+    expect(ensemble.model).toBe("arcroute-ensemble@1");
+    expect(result.arc_types).toEqual(["grief"]);
+    expect(result.field_filters).toContainEqual({ field: "emotional_weight", operator: "gte", value: 0.6, weight: 0.5 });
+  });
+
+  it("fitted weights let the embedding correct a weak lexical classifier on the train set", async () => {
+    const embedding = createEmbeddingClassifier({ embedder, prototypes });
+    const weights = await fitEnsembleWeights({ lexical: naiveLexical, embedding, examples, fittedOn: "t" });
+    expect(weights.mix.arc_type).toBeGreaterThan(0);
+    expect(weights.mix.gate).toBeGreaterThan(0);
+    const ensemble = createEnsembleClassifier({ lexical: naiveLexical, embedding, weights });
+    let right = 0;
+    for (const example of examples) {
+      const result = await ensemble.classify(example.query);
+      expect(ActivationResultSchema.safeParse(result).success).toBe(true);
+      if (result.significance_gate === example.gate && (!example.gate || result.arc_types[0] === example.arc_types[0])) right++;
+    }
+    const lexicalRight = examples.filter((e) => e.gate && e.arc_types[0] === "grief").length;
+    expect(right).toBeGreaterThan(lexicalRight);
+  });
+});

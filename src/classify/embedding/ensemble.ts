@@ -1,0 +1,119 @@
+/**
+ * The ensemble: the lexical classifier's answer and the embedding classifier's scores, mixed per
+ * field with weights fitted on the train split (a weight of 0 means "lexical only"), decoded by
+ * the same step as the embedding classifier, with a confidence calibrated on the mixed scores.
+ * Filters on fields the embedding does not score (emotion, relations, weight…) are the lexical ones.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { shippedModelsDir, SHIPPED_STATIC_MODEL } from "../../embed/transformers.js";
+import type { FieldFilter } from "../../schema/activation.js";
+import { lexicalClassifier } from "../index.js";
+import type { Classification, Classifier } from "../types.js";
+import { createShippedEmbeddingClassifier, type ScoringClassifier } from "./classifier.js";
+import { NONE, SCORED_FIELDS, type ScoredField } from "./labels.js";
+import type { Logistic } from "./logistic.js";
+import { decodeScores, type FieldScores } from "./scores.js";
+
+export const ENSEMBLE_VERSION = "arcroute-ensemble@1";
+export const ENSEMBLE_WEIGHTS_FORMAT = "arcroute-ensemble-weights@1";
+/** File name of the fitted weights, inside the embedding model's folder. */
+export const ENSEMBLE_WEIGHTS_FILE = "arcroute-ensemble.json";
+
+export interface EnsembleWeights {
+  format: typeof ENSEMBLE_WEIGHTS_FORMAT;
+  /** Models the weights were fitted for (informative; the ensemble still runs with others). */
+  lexical: string;
+  embedding: string;
+  fitted_on: string;
+  /** Share of the embedding score per decision, in [0, 1]: mixed = (1 − w)·lexical + w·embedding. */
+  mix: Record<"gate" | ScoredField, number>;
+  arcRatio: number;
+  confidence: Logistic;
+}
+
+/** Identity weights: the ensemble answers exactly like the lexical classifier's decisions. */
+export const LEXICAL_ONLY_MIX: EnsembleWeights["mix"] = { gate: 0, arc_type: 0, tether_type: 0, valence: 0 };
+
+/**
+ * A lexical answer as field scores, such that decoding them alone gives back the lexical
+ * decisions: the gate on the right side of 0.5 by its confidence, arc types in proportion to
+ * their filter weights (kept in the lexical order), a single-valued field's value above `none`.
+ */
+export function lexicalScores(result: Classification): FieldScores {
+  const c = result.confidence;
+  const gate = result.significance_gate ? 0.51 + 0.49 * c : 0.49 - 0.49 * c;
+  const weightOf = (field: string, value: string) =>
+    result.field_filters.find((f) => f.field === field && f.value === value)?.weight ?? 1;
+  const arcs: Record<string, number> = {};
+  let previous = Infinity;
+  for (const arc of result.arc_types) {
+    previous = Math.min(weightOf("arc_type", arc), previous * 0.999);
+    arcs[arc] = previous;
+  }
+  const arcTotal = Object.values(arcs).reduce((a, b) => a + b, 0);
+  const single = (field: "tether_type" | "valence") => {
+    const filter = result.field_filters.filter((f) => f.field === field).sort((a, b) => b.weight - a.weight)[0];
+    return filter ? { [String(filter.value)]: 0.5 + filter.weight / 2, [NONE]: 0.5 - filter.weight / 2 } : { [NONE]: 1 };
+  };
+  return {
+    gate,
+    fields: {
+      arc_type: Object.fromEntries(Object.entries(arcs).map(([arc, w]) => [arc, w / arcTotal])),
+      tether_type: single("tether_type"),
+      valence: single("valence"),
+    },
+  };
+}
+
+function mixMaps(lexical: Record<string, number>, embedding: Record<string, number>, w: number): Record<string, number> {
+  const keys = new Set([...Object.keys(lexical), ...Object.keys(embedding)]);
+  return Object.fromEntries([...keys].map((k) => [k, (1 - w) * (lexical[k] ?? 0) + w * (embedding[k] ?? 0)]));
+}
+
+export function mixScores(lexical: FieldScores, embedding: FieldScores, mix: EnsembleWeights["mix"]): FieldScores {
+  return {
+    gate: (1 - mix.gate) * lexical.gate + mix.gate * embedding.gate,
+    fields: Object.fromEntries(
+      SCORED_FIELDS.map((field) => [field, mixMaps(lexical.fields[field], embedding.fields[field], mix[field])]),
+    ) as FieldScores["fields"],
+  };
+}
+
+/** Lexical filters the ensemble keeps as they are: fields the embedding classifier does not score. */
+export function unscoredFilters(result: Classification): FieldFilter[] {
+  return result.field_filters.filter((f) => !(SCORED_FIELDS as readonly string[]).includes(f.field));
+}
+
+export interface EnsembleOptions {
+  lexical: Classifier;
+  embedding: ScoringClassifier;
+  weights: EnsembleWeights;
+}
+
+export function createEnsembleClassifier({ lexical, embedding, weights }: EnsembleOptions): Classifier {
+  return {
+    model: ENSEMBLE_VERSION,
+    async classify(query): Promise<Classification> {
+      const [lexicalResult, embeddingScores] = await Promise.all([lexical.classify(query), embedding.scores(query)]);
+      const mixed = mixScores(lexicalScores(lexicalResult), embeddingScores, weights.mix);
+      return decodeScores(mixed, {
+        arcRatio: weights.arcRatio,
+        confidence: weights.confidence,
+        extraFilters: unscoredFilters(lexicalResult),
+      });
+    },
+  };
+}
+
+/** Ensemble weights stored in a model folder (default: the shipped static-embedding model). */
+export function readEnsembleWeights(path: string = join(shippedModelsDir(), SHIPPED_STATIC_MODEL, ENSEMBLE_WEIGHTS_FILE)): EnsembleWeights {
+  const weights = JSON.parse(readFileSync(path, "utf8")) as EnsembleWeights;
+  if (weights.format !== ENSEMBLE_WEIGHTS_FORMAT) throw new Error(`unsupported ensemble weights format '${weights.format}' in ${path}`);
+  return weights;
+}
+
+/** The shipped ensemble: `lexical` (default: the package's lexical classifier) + the shipped embedding classifier. */
+export async function createShippedEnsembleClassifier(lexical: Classifier = lexicalClassifier): Promise<Classifier> {
+  return createEnsembleClassifier({ lexical, embedding: await createShippedEmbeddingClassifier(), weights: readEnsembleWeights() });
+}

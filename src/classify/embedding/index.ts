@@ -1,0 +1,23 @@
+/** Embedding-backed classification (nearest centroids) and the lexical + embedding ensemble. */
+export {
+  createEmbeddingClassifier,
+  createShippedEmbeddingClassifier,
+  readPrototypes,
+  EMBEDDING_CLASSIFIER_VERSION,
+  PROTOTYPES_FILE,
+  type EmbeddingClassifierOptions,
+  type ScoringClassifier,
+} from "./classifier.js";
+export { fitPrototypes, PROTOTYPES_FORMAT, type PrototypeSet } from "./prototypes.js";
+export {
+  createEnsembleClassifier,
+  createShippedEnsembleClassifier,
+  readEnsembleWeights,
+  ENSEMBLE_VERSION,
+  ENSEMBLE_WEIGHTS_FILE,
+  LEXICAL_ONLY_MIX,
+  type EnsembleOptions,
+  type EnsembleWeights,
+} from "./ensemble.js";
+export { fitEnsembleWeights, type FitEnsembleOptions } from "./fit.js";
+export type { LabeledExample } from "./labels.js";

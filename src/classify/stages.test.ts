@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { analyze } from "./analyze.js";
+import { rankArcs } from "./arcs.js";
+import { calibrate, rawMargin } from "./calibration.js";
+import { buildFilters, primaryDomain } from "./filters.js";
+import { gateScore, GATE_THRESHOLD } from "./gate.js";
+import { matchCues } from "./match.js";
+import { normalize } from "./normalize.js";
+import { stem, tokenize } from "./tokenize.js";
+
+describe("normalize", () => {
+  it("folds case, width, contractions, family words and misspellings", () => {
+    expect(normalize("When Mum DIDN'T  rember…")).toBe("when mother did not remember");
+    expect(normalize("ｆｕｌｌ width")).toBe("full width");
+    expect(normalize("my nan's ring")).toBe("my grandmother ring");
+  });
+  it("drops control characters and lone surrogates", () => {
+    expect(normalize("a\u0000b\u0007 \uD800c")).toBe("a b c");
+    expect(normalize("")).toBe("");
+  });
+});
+
+describe("tokenize / stem", () => {
+  it("reduces inflections and irregular forms to one stem", () => {
+    expect(stem("leaving")).toBe(stem("leave"));
+    expect(stem("left")).toBe(stem("leave"));
+    expect(stem("stopped")).toBe("stop");
+    expect(stem("news")).not.toBe(stem("new"));
+    expect(tokenize("times were hard")).toEqual(["time", "be", "hard"]);
+    expect(tokenize("")).toEqual([]);
+  });
+});
+
+describe("matchCues", () => {
+  it("finds multi-word phrases and marks negated cues", () => {
+    const phrases = matchCues(tokenize(normalize("he stabbed me in the back"))).map((m) => m.cue.phrase);
+    expect(phrases).toContain("stabbed me in the back");
+    const afraid = matchCues(tokenize(normalize("i was not afraid"))).find((m) => m.cue.phrase === "afraid" && m.cue.target.kind === "emotion");
+    expect(afraid?.negated).toBe(true);
+    expect(afraid!.weight).toBeLessThan(afraid!.cue.weight);
+  });
+});
+
+describe("prefix cues", () => {
+  it("lets long single-stem cues match as prefixes", () => {
+    const m = matchCues(tokenize(normalize("my graduation"))).map((x) => x.cue.phrase);
+    expect(m).toContain("graduat");
+    expect(matchCues(tokenize(normalize("new"))).length).toBe(0);
+  });
+});
+
+describe("gate", () => {
+  it("opens on memory frames with significance content and closes on lookups", () => {
+    expect(gateScore(analyze("times dad was proud of me"))).toBeGreaterThan(GATE_THRESHOLD);
+    expect(gateScore(analyze("when is mum's dentist appointment"))).toBeLessThanOrEqual(GATE_THRESHOLD);
+    expect(gateScore(analyze("what's the weather tomorrow"))).toBeLessThanOrEqual(GATE_THRESHOLD);
+  });
+});
+
+describe("arc scoring", () => {
+  it("ranks the best-supported arc first and falls back on emotion", () => {
+    expect(rankArcs(analyze("when my sister betrayed me"))[0]).toBe("betrayal");
+    expect(rankArcs(analyze("i felt so relieved"))[0]).toBe("liberation");
+    expect(rankArcs(analyze("nothing here")).length).toBe(0);
+  });
+});
+
+describe("filters", () => {
+  it("emits canonical filters with weights in (0,1] and raises emotional_weight on intensity", () => {
+    const a = analyze("the happiest day of my life with my grandma");
+    const { filters } = buildFilters(a, rankArcs(a));
+    for (const f of filters) expect(f.weight > 0 && f.weight <= 1).toBe(true);
+    const ew = filters.find((f) => f.field === "emotional_weight")!;
+    expect(ew.value as number).toBeGreaterThanOrEqual(0.7);
+    expect(filters.find((f) => f.field === "valence")?.value).toBe("positive");
+    expect(filters.find((f) => f.field === "relational_dynamics")?.value).toBe("grandparent_grandchild");
+    expect(primaryDomain(filters)).not.toBeNull();
+    expect(primaryDomain([])).toBeNull();
+  });
+  it("falls back to the arc's typical tether when no anchor is named", () => {
+    const a = analyze("when i finally came out");
+    const { filters, sources } = buildFilters(a, rankArcs(a));
+    expect(filters.find((f) => f.field === "tether_type")?.value).toBe("identity");
+    expect(sources.tether).toBe("cue");
+  });
+});
+
+describe("calibration", () => {
+  it("is monotone in the margin and stays in [0,1]", () => {
+    expect(calibrate(rawMargin(3, true, 2))).toBeGreaterThan(calibrate(rawMargin(0.2, true, 0)));
+    for (const m of [-100, 0, 100]) expect(calibrate(m)).toBeGreaterThanOrEqual(0);
+    expect(calibrate(1e9)).toBeLessThanOrEqual(1);
+  });
+});

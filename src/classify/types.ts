@@ -1,0 +1,16 @@
+/** What every classifier (lexical, embedding, ensemble, LLM-refined) promises. */
+import type { ActivationResult } from "../schema/activation.js";
+
+/** A classification without persistence: `activation_id` is always null here. */
+export type Classification = ActivationResult & { activation_id: null };
+
+export interface Classifier {
+  /** Name and version reported in `meta.classifier_model`, e.g. `arcroute-lexicon@1`. */
+  readonly model: string;
+  classify(query: string): Classification | Promise<Classification>;
+  /**
+   * Optional: the result together with the model that produced it, for classifiers whose path
+   * varies per query (e.g. an LLM hook that may fall back). Callers use `classifyWithModel()`.
+   */
+  classifyWithModel?(query: string): Promise<{ result: Classification; model: string }>;
+}

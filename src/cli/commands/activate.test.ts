@@ -1,0 +1,48 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Runs the built CLI (`npm run build` first, as the README's test command does).
+const ROOT = join(import.meta.dirname, "../../..");
+const BIN = join(ROOT, "bin/arcroute.js");
+const built = existsSync(join(ROOT, "dist/src/cli/main.js"));
+
+function run(args: string[], input?: string) {
+  return spawnSync(process.execPath, [BIN, "activate", ...args], { input, encoding: "utf8", cwd: ROOT });
+}
+
+describe.skipIf(!built)("arcroute activate", () => {
+  it("prints one success envelope for a query", () => {
+    const r = run(["times dad was proud of me"]);
+    expect(r.status).toBe(0);
+    const env = JSON.parse(r.stdout);
+    expect(env).toMatchObject({ success: true, error: null, data: { significance_gate: true, activation_id: null }, meta: { classifier_model: "arcroute-lexicon@1", top_k: 10 } });
+  });
+  it("--debug prints the explanation on stderr", () => {
+    const r = run(["the worst day after mum died", "--debug"]);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stderr).arcs[0].arc).toBe("grief");
+  });
+  it("--jsonl keeps order over many lines", () => {
+    const queries = Array.from({ length: 500 }, (_, i) => (i % 2 ? `when grandma died ${i}` : `weather in paris ${i}`));
+    const r = run(["--jsonl"], queries.join("\n") + "\n");
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.meta.query)).toEqual(queries);
+    expect(lines.map((l) => l.data.significance_gate)).toEqual(queries.map((_, i) => i % 2 === 1));
+  });
+  it.each([
+    ["no query", []],
+    ["empty query", [""]],
+    ["two positionals", ["a", "b"]],
+    ["bad --top-k", ["x", "--top-k", "0"]],
+    ["non-numeric --top-k", ["x", "--top-k", "ten"]],
+  ])("rejects %s with a one-line error", (_name, args) => {
+    const r = run(args as string[]);
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});

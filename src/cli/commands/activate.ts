@@ -1,0 +1,69 @@
+/**
+ * `arcroute activate "<query>"` and `arcroute activate --jsonl`: classify locally and print the
+ * same envelope the HTTP API returns (activation_id null: nothing is persisted).
+ */
+import { parseArgs } from "node:util";
+import { createInterface } from "node:readline";
+import { classify, CLASSIFIER_MODEL, explain } from "../../classify/index.js";
+import { parseActivateRequest, DEFAULT_TOP_K } from "../../schema/request.js";
+import type { Command } from "../command.js";
+import { CliError } from "../errors.js";
+import { writeLine, type CliIO } from "../io.js";
+
+const usage = `Usage:
+  arcroute activate "<query>" [--top-k N]   classify one query, print the JSON envelope
+  arcroute activate --jsonl [--top-k N]     one query per stdin line -> one envelope per stdout line, in order
+  --debug                                   also print the explanation (cues behind gate, arcs, filters) to stderr`;
+
+function envelopeFor(rawQuery: string, topK: number): string {
+  const parsed = parseActivateRequest({ query: rawQuery, top_k: topK });
+  if (!parsed.ok) return JSON.stringify({ success: false, error: parsed.message, data: null, code: "invalid_request" });
+  const data = classify(parsed.value.query);
+  const meta = { query: rawQuery, classifier_model: CLASSIFIER_MODEL, activated_at: new Date().toISOString(), top_k: topK };
+  return JSON.stringify({ success: true, error: null, data, meta });
+}
+
+function parseTopK(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_TOP_K;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new CliError(`--top-k must be an integer from 1 to 100, got '${value}'`);
+  return n;
+}
+
+async function runJsonl(io: CliIO, topK: number): Promise<number> {
+  const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
+  let failures = 0;
+  for await (const line of lines) {
+    const out = envelopeFor(line, topK);
+    if (out.startsWith('{"success":false')) failures++;
+    await writeLine(io.stdout, out);
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+export const command: Command = {
+  summary: "classify a query into EDM significance filters (no server needed)",
+  usage,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, allowPositionals: true, options: { jsonl: { type: "boolean" }, debug: { type: "boolean" }, "top-k": { type: "string" } } });
+    } catch (error) {
+      throw new CliError((error as Error).message);
+    }
+    const topK = parseTopK(parsed.values["top-k"]);
+    if (parsed.values.jsonl) {
+      if (parsed.positionals.length > 0) throw new CliError("--jsonl reads queries from stdin; do not pass a query argument");
+      return runJsonl(io, topK);
+    }
+    if (parsed.positionals.length !== 1) throw new CliError('expected exactly one query: arcroute activate "<query>"');
+    const request = parseActivateRequest({ query: parsed.positionals[0], top_k: topK });
+    if (!request.ok) throw new CliError(request.message);
+    await writeLine(io.stdout, envelopeFor(parsed.positionals[0]!, topK));
+    if (parsed.values.debug) {
+      const { gate, arcs, filters } = explain(request.value.query);
+      await writeLine(io.stderr, JSON.stringify({ gate, arcs, filters }, null, 2));
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,142 @@
+/**
+ * `arcroute demo` (what `npm run demo` runs): the five-minute start on embedded defaults.
+ *
+ * 1. starts the /v1 API on an ephemeral port with an in-memory store and a dev key;
+ * 2. loads the sample memory corpus (examples/sample-corpus.jsonl) into an embedded LanceDB
+ *    table, embedded with arcroute's offline word-vector embedding;
+ * 3. asks the running server's /v1/activate (through arcroute/client, with the dev key) for the
+ *    query's significance filters;
+ * 4. answers the same query twice, side by side: raw vector search, and significance routing
+ *    (LanceDB filter from the activation → fallback → fusion);
+ * 5. stops the server and exits 0, unless --keep-serving.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createClient } from "../../client/index.js";
+import type { Embedder } from "../../embed/types.js";
+import { loadWordVectorEmbedder } from "../../embed/word-vectors.js";
+import type { Command } from "../command.js";
+import { CliError } from "../errors.js";
+import { writeLine, type CliIO } from "../io.js";
+import { startDevServer, type DevServer } from "./demo/server.js";
+import { localActivator } from "../../mcp/activators.js";
+import type { ActivationEnvelope } from "../../schema/envelope.js";
+import { render, type DemoResult } from "./demo/render.js";
+
+export const DEFAULT_DEMO_QUERY = "when was I most afraid of losing her";
+
+const usage = `Usage: arcroute demo [--query "<q>"] [--k N] [--port N] [--keep-serving] [--json]
+
+Starts the /v1 API with a dev key (in-memory store), loads the sample memory corpus into
+embedded LanceDB, and answers one significance query twice, side by side: raw vector search
+and significance routing through the server's /v1/activate.
+
+Options:
+  --query "<q>"    the query (default: "${DEFAULT_DEMO_QUERY}")
+  --k N            results per side, 1-20 (default 5)
+  --port N         port for the server (default: an ephemeral one)
+  --keep-serving   leave the server running afterwards (prints its URL and dev key; Ctrl-C stops it)
+  --json           print the result as one JSON object instead of the side-by-side table`;
+
+export const command: Command = {
+  summary: "five-minute start: the API, a dev key, LanceDB, raw vs routed retrieval side by side",
+  usage,
+  async run(args, io) {
+    const options = parseOptions(args);
+    // LanceDB and Arrow are development dependencies: the demo runs from a checkout.
+    const [lancedb, { openDemoTable, rawSearch, routedSearch }] = await Promise.all([import("@lancedb/lancedb"), import("./demo/lance.js")]).catch(() => {
+      throw new CliError("arcroute demo needs @lancedb/lancedb and apache-arrow (run it from a checkout after npm install)", 1);
+    });
+    const server = await startDevServer(options.port);
+    const dataDir = await mkdtemp(join(tmpdir(), "arcroute-demo-"));
+    try {
+      progress(io, options, "loading the sample corpus into embedded LanceDB");
+      const embedder: Embedder = loadWordVectorEmbedder();
+      const corpus = await readSampleCorpus();
+      const table = await openDemoTable(lancedb, dataDir, corpus, embedder);
+
+      const activation = await activate(io, options, server);
+      const [queryVector] = await embedder.embed([options.query]);
+      const raw = await rawSearch(table, queryVector!, options.k);
+      const routed = await routedSearch(table, queryVector!, activation.data, options.k);
+
+      const result: DemoResult = { server: server ? { url: server.url } : null, query: options.query, activation, raw, routed };
+      if (options.json) await writeLine(io.stdout, JSON.stringify(result));
+      else await writeLine(io.stdout, render(result, (io.stdout as { columns?: number }).columns ?? 110));
+
+      if (options.keepServing && server) {
+        io.stderr.write(`\narcroute demo: serving ${server.url} with dev key ${server.apiKey} (Ctrl-C to stop)\n`);
+        await new Promise<void>((resolve) => process.once("SIGINT", resolve));
+      }
+      return 0;
+    } finally {
+      await server?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+/**
+ * The activation for the query: from the running server's /v1/activate with the dev key, or
+ * (without a server in this build) from the same classifier in-process.
+ */
+async function activate(io: CliIO, options: DemoOptions, server: DevServer | null): Promise<ActivationEnvelope> {
+  if (!server) {
+    io.stderr.write("arcroute demo: the /v1 handler set is not in this build; classifying in-process instead\n");
+    const outcome = await localActivator()({ query: options.query, top_k: options.k });
+    if (!outcome.success) throw new CliError(outcome.error);
+    return outcome;
+  }
+  progress(io, options, `asking ${server.url}/activate with the dev key`);
+  const client = createClient({ baseUrl: server.url, apiKey: server.apiKey });
+  return client.activate({ query: options.query, top_k: options.k });
+}
+
+interface DemoOptions {
+  query: string;
+  k: number;
+  port: number;
+  keepServing: boolean;
+  json: boolean;
+}
+
+function parseOptions(args: string[]): DemoOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        query: { type: "string" },
+        k: { type: "string" },
+        port: { type: "string" },
+        "keep-serving": { type: "boolean" },
+        json: { type: "boolean" },
+      },
+    }));
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  const k = values.k === undefined ? 5 : Number(values.k);
+  if (!Number.isInteger(k) || k < 1 || k > 20) throw new CliError(`--k must be an integer from 1 to 20, got '${values.k}'`);
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a port number, got '${values.port}'`);
+  const query = values.query ?? DEFAULT_DEMO_QUERY;
+  if (query.trim() === "") throw new CliError("--query must not be empty");
+  return { query, k, port, keepServing: values["keep-serving"] ?? false, json: values.json ?? false };
+}
+
+function progress(io: CliIO, options: DemoOptions, step: string): void {
+  if (!options.json) io.stderr.write(`arcroute demo: ${step}...\n`);
+}
+
+async function readSampleCorpus(): Promise<Record<string, unknown>[]> {
+  const text = await readFile(new URL("../../../../examples/sample-corpus.jsonl", import.meta.url), "utf8").catch(() =>
+    readFile(new URL("../../../examples/sample-corpus.jsonl", import.meta.url), "utf8"),
+  );
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}

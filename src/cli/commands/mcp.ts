@@ -1,0 +1,115 @@
+/**
+ * `arcroute mcp`: a Model Context Protocol server over stdio with one `activate` tool.
+ * Local by default (the in-process classifier, nothing persisted); with a base URL and a key
+ * it calls a hosted `/v1/activate` instead (persisted, billed like any API call).
+ */
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import type { Readable, Writable } from "node:stream";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { lexicalClassifier } from "../../classify/index.js";
+import { createClient } from "../../client/index.js";
+import { createMcpServer, localActivator, remoteActivator, ACTIVATE_TOOL, type Activator } from "../../mcp/index.js";
+import type { Command } from "../command.js";
+import { CliError } from "../errors.js";
+import { writeLine } from "../io.js";
+
+const usage = `Usage: arcroute mcp [--base-url URL --api-key KEY] [--json]
+
+Speaks the Model Context Protocol over stdio (JSON-RPC on stdin/stdout, logs on stderr) and
+exposes one tool, "${ACTIVATE_TOOL}" (input: query, subject_vp_id?, top_k?; output: the /v1/activate envelope).
+
+Without a server it classifies locally (activation_id null, nothing persisted or billed).
+With --base-url and --api-key it calls that server's /v1/activate (persisted and billed).
+The key can also come from ARCROUTE_API_KEY and the URL from ARCROUTE_BASE_URL (keeps the key
+out of the process list).
+
+Options:
+  --base-url URL   API root including its base path, e.g. http://127.0.0.1:8787/v1
+  --api-key KEY    ar_live_... or ar_test_... key with the 'extract' scope
+  --json           print the server's description (mode, tool and its JSON schemas) and exit
+
+Register it with an MCP client, e.g.:
+  {"mcpServers": {"arcroute": {"command": "npx", "args": ["arcroute", "mcp"]}}}`;
+
+export const command: Command = {
+  summary: "serve the activate tool over the Model Context Protocol (stdio)",
+  usage,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: { "base-url": { type: "string" }, "api-key": { type: "string" }, json: { type: "boolean" } },
+      }));
+    } catch (error) {
+      throw new CliError((error as Error).message);
+    }
+    const baseUrl = values["base-url"] ?? process.env.ARCROUTE_BASE_URL;
+    const apiKey = values["api-key"] ?? process.env.ARCROUTE_API_KEY;
+    if ((baseUrl === undefined) !== (apiKey === undefined)) {
+      throw new CliError("remote mode needs both --base-url and --api-key (or ARCROUTE_BASE_URL and ARCROUTE_API_KEY)");
+    }
+    let activate: Activator;
+    let mode: string;
+    if (baseUrl !== undefined && apiKey !== undefined) {
+      try {
+        activate = remoteActivator(createClient({ baseUrl, apiKey }));
+      } catch (error) {
+        throw new CliError((error as Error).message.replace(/^createClient: /, ""));
+      }
+      mode = `remote ${baseUrl}/activate`;
+    } else {
+      activate = localActivator();
+      mode = `local classifier ${lexicalClassifier.model}`;
+    }
+    const version = await packageVersion();
+    const server = createMcpServer({ activate, version });
+
+    if (values.json) {
+      const { tools } = await describeTools(server);
+      await writeLine(io.stdout, JSON.stringify({ name: "arcroute", version, transport: "stdio", mode, tools }));
+      return 0;
+    }
+
+    const transport = new StdioServerTransport(io.stdin as Readable, io.stdout as Writable);
+    const closed = new Promise<void>((resolve) => {
+      io.stdin.once("end", resolve);
+      io.stdin.once("close", resolve);
+      transport.onclose = resolve;
+    });
+    await server.connect(transport);
+    io.stderr.write(`arcroute mcp: serving '${ACTIVATE_TOOL}' on stdio (${mode})\n`);
+    await closed;
+    await server.close();
+    return 0;
+  },
+};
+
+/** The tool list exactly as an MCP client would receive it, through an in-memory client. */
+async function describeTools(server: ReturnType<typeof createMcpServer>) {
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { InMemoryTransport } = await import("@modelcontextprotocol/sdk/inMemory.js");
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "arcroute-describe", version: "0" });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  try {
+    return await client.listTools();
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+/** The installed package's version: the nearest package.json named "arcroute" above this module. */
+async function packageVersion(): Promise<string> {
+  for (let dir = new URL("./", import.meta.url); dir.pathname !== "/"; dir = new URL("../", dir)) {
+    try {
+      const pkg = JSON.parse(await readFile(new URL("package.json", dir), "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "arcroute" && pkg.version) return pkg.version;
+    } catch {
+      // not here; keep walking up
+    }
+  }
+  return "0.0.0";
+}

@@ -1,0 +1,39 @@
+/** `arcroute openapi`: print the OpenAPI 3.1 document of the `/v1` surface (`arcroute openapi > openapi.json`). */
+import { parseArgs } from "node:util";
+import { createOpenApiDocument } from "../../openapi/index.js";
+import type { Command } from "../command.js";
+import { CliError } from "../errors.js";
+import { writeLine } from "../io.js";
+
+const usage = `Usage: arcroute openapi [--base-path /v1] [--server-url URL] [--json]
+
+Prints the OpenAPI 3.1 document of the /v1 API (generated from the zod schemas) on stdout:
+  arcroute openapi > openapi.json
+
+Options:
+  --base-path PATH   where the API is mounted (default /v1; e.g. /api/v1)
+  --server-url URL   absolute server URL to put in servers[0]
+  --json             compact one-line JSON (default: indented)`;
+
+export const command: Command = {
+  summary: "print the OpenAPI 3.1 document of the /v1 API",
+  usage,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: { "base-path": { type: "string" }, "server-url": { type: "string" }, json: { type: "boolean" } },
+      }));
+    } catch (error) {
+      throw new CliError((error as Error).message);
+    }
+    const basePath = values["base-path"];
+    if (basePath !== undefined && !basePath.startsWith("/")) throw new CliError(`--base-path must start with '/', got '${basePath}'`);
+    const serverUrl = values["server-url"];
+    if (serverUrl !== undefined && !URL.canParse(serverUrl)) throw new CliError(`--server-url must be an absolute URL, got '${serverUrl}'`);
+    const document = createOpenApiDocument({ basePath, serverUrl });
+    await writeLine(io.stdout, values.json ? JSON.stringify(document) : JSON.stringify(document, null, 2));
+    return 0;
+  },
+};

@@ -1,0 +1,13 @@
+/** The streams a command talks to; injectable so commands can be tested in-process. */
+export interface CliIO {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+export const processIO: CliIO = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+
+/** Writes one line, waiting for the stream to drain when it is full. */
+export async function writeLine(stream: NodeJS.WritableStream, line: string): Promise<void> {
+  if (!stream.write(line + "\n")) await new Promise<void>((resolve) => stream.once("drain", resolve));
+}

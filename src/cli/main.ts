@@ -1,0 +1,49 @@
+/**
+ * `arcroute` entry point: dispatches to one module per command, loaded lazily so that
+ * `arcroute activate` does not pay for the server, the stores or the benchmarks.
+ * Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input.
+ */
+import type { Command } from "./command.js";
+import { CliError } from "./errors.js";
+import { processIO, type CliIO } from "./io.js";
+
+const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
+  activate: () => import("./commands/activate.js"),
+  bench: () => import("./commands/bench.js"),
+  learn: () => import("./commands/learn.js"),
+  openapi: () => import("./commands/openapi.js"),
+  mcp: () => import("./commands/mcp.js"),
+  demo: () => import("./commands/demo.js"),
+};
+
+function topLevelHelp(commands: Record<string, Command>): string {
+  const lines = ["Usage: arcroute <command> [options]", "", "Commands:"];
+  for (const [name, command] of Object.entries(commands)) lines.push(`  ${name.padEnd(10)} ${command.summary}`);
+  lines.push("", "Run `arcroute <command> --help` for a command's options.");
+  return lines.join("\n");
+}
+
+export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+      const loaded = Object.fromEntries(
+        await Promise.all(Object.entries(COMMANDS).map(async ([key, load]) => [key, (await load()).command] as const)),
+      );
+      io.stdout.write(topLevelHelp(loaded) + "\n");
+      return name === undefined ? 2 : 0;
+    }
+    const load = COMMANDS[name];
+    if (!load) throw new CliError(`unknown command '${name}' (run 'arcroute --help')`);
+    const { command } = await load();
+    if (name !== "bench" && (rest.includes("--help") || rest.includes("-h"))) {
+      io.stdout.write(`${command.usage}\n`);
+      return 0;
+    }
+    return await command.run(rest, io);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`arcroute: ${message.split("\n")[0]}\n`);
+    return error instanceof CliError ? error.exitCode : 1;
+  }
+}

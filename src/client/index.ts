@@ -1,0 +1,208 @@
+/**
+ * `arcroute/client`: a small fetch-based client for a hosted arcroute `/v1` API.
+ *
+ * Every success response is validated with the package's zod schemas; every failure becomes an
+ * `ArcrouteError` carrying the status, the envelope's message and code, and `Retry-After`.
+ * 429s are retried after the delay the server asks for, at most `maxRetries` times and only
+ * when that delay fits in `maxRetryDelayMs` (waiting less than asked would only earn another 429).
+ *
+ * @example
+ * const arcroute = createClient({ baseUrl: "http://127.0.0.1:8787/v1", apiKey: process.env.ARCROUTE_API_KEY! });
+ * const { data } = await arcroute.activate({ query: "when was I most afraid of losing her" });
+ * // data.field_filters → hand to your vector store through arcroute/adapters/<store>
+ */
+import type { z } from "zod";
+import { ArcrouteError } from "./errors.js";
+import { parseRetryAfter } from "./retry-after.js";
+import {
+  ActivationEnvelopeSchema,
+  ActivationEventEnvelopeSchema,
+  FeedbackEnvelopeSchema,
+  UsageEnvelopeSchema,
+  type ActivationEventEnvelope,
+  type FeedbackEnvelope,
+  type UsageEnvelope,
+} from "./schemas.js";
+import type { ActivationEnvelope } from "../schema/envelope.js";
+
+export { ArcrouteError, isArcrouteError, type ArcrouteErrorInit } from "./errors.js";
+export { parseRetryAfter } from "./retry-after.js";
+export {
+  UsageSchema,
+  UsageEnvelopeSchema,
+  ActivationEventSchema,
+  ActivationEventEnvelopeSchema,
+  FeedbackSchema,
+  FeedbackEnvelopeSchema,
+  type UsageEnvelope,
+  type ActivationEventEnvelope,
+  type FeedbackEnvelope,
+} from "./schemas.js";
+export type { ActivationEnvelope } from "../schema/envelope.js";
+
+export interface ClientOptions {
+  /** The API root including its base path, e.g. `https://api.example.com/v1` or `http://127.0.0.1:8787/v1`. */
+  baseUrl: string;
+  /** `ar_live_...` or `ar_test_...`; sent as `Authorization: Bearer`. Keep it server-side. */
+  apiKey: string;
+  /** A fetch implementation (default: the global one). */
+  fetch?: typeof globalThis.fetch;
+  /** Retries of a 429 (default 2). */
+  maxRetries?: number;
+  /** Longest `Retry-After` the client waits for, in ms (default 60 000); longer ones are thrown at once. */
+  maxRetryDelayMs?: number;
+}
+
+export interface CallOptions {
+  /** Sent as `Idempotency-Key`: a repeat within 24 h replays the first response and is not billed again. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface ActivateInput {
+  query: string;
+  subject_vp_id?: string;
+  top_k?: number;
+}
+
+export interface FeedbackInput {
+  activation_id: string;
+  /** Whether the routed retrieval found what the user wanted. */
+  hit: boolean;
+  memory_id?: string;
+}
+
+export interface ArcrouteClient {
+  /** `POST /activate`: the query's significance filters, persisted as an activation event. */
+  activate(input: ActivateInput, options?: CallOptions): Promise<ActivationEnvelope>;
+  /** `GET /usage`: this key's organization's billed significance queries this month. */
+  usage(options?: CallOptions): Promise<UsageEnvelope>;
+  /** `GET /activations/:id`: one activation event of this key's organization. */
+  activation(id: string, options?: CallOptions): Promise<ActivationEventEnvelope>;
+  /** `POST /feedback`: whether the retrieval routed by an activation found what was wanted. */
+  feedback(input: FeedbackInput, options?: CallOptions): Promise<FeedbackEnvelope>;
+}
+
+const DEFAULT_MAX_RETRIES = 2;
+const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
+/** When a 429 carries no usable Retry-After, wait this long (the smallest the server would ask for). */
+const FALLBACK_RETRY_SECONDS = 1;
+
+export function createClient(options: ClientOptions): ArcrouteClient {
+  const base = normalizeBaseUrl(options.baseUrl);
+  if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
+    throw new TypeError("createClient: `apiKey` is required (an ar_live_... or ar_test_... key)");
+  }
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function") throw new TypeError("createClient: no global fetch; pass `fetch`");
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
+  const authorization = `Bearer ${options.apiKey}`;
+
+  async function call<S extends z.ZodType>(
+    method: "GET" | "POST",
+    path: string,
+    schema: S,
+    body: unknown,
+    call: CallOptions = {},
+  ): Promise<z.infer<S>> {
+    const url = base + path;
+    const headers: Record<string, string> = { authorization, accept: "application/json" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (call.idempotencyKey !== undefined) headers["idempotency-key"] = call.idempotencyKey;
+    const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: call.signal };
+
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetchImpl(url, init);
+      } catch (cause) {
+        if (call.signal?.aborted) throw call.signal.reason; // the caller's own abort, not a failure
+        throw new ArcrouteError({
+          status: 0,
+          code: "network_error",
+          message: `${method} ${url} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+          cause,
+        });
+      }
+      if (response.ok) return readSuccess(response, schema, `${method} ${url}`);
+      const error = await readFailure(response);
+      const waitSeconds = error.retryAfter ?? FALLBACK_RETRY_SECONDS;
+      if (response.status !== 429 || attempt >= maxRetries || waitSeconds * 1000 > maxRetryDelayMs) throw error;
+      await sleep(waitSeconds * 1000, call.signal);
+    }
+  }
+
+  return {
+    activate: (input, opts) => call("POST", "/activate", ActivationEnvelopeSchema, input, opts),
+    usage: (opts) => call("GET", "/usage", UsageEnvelopeSchema, undefined, opts),
+    activation: (id, opts) => call("GET", `/activations/${encodeURIComponent(id)}`, ActivationEventEnvelopeSchema, undefined, opts),
+    feedback: (input, opts) => call("POST", "/feedback", FeedbackEnvelopeSchema, input, opts),
+  };
+}
+
+function normalizeBaseUrl(baseUrl: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new TypeError(`createClient: \`baseUrl\` must be an absolute http(s) URL such as http://127.0.0.1:8787/v1, got '${baseUrl}'`);
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+async function readSuccess<S extends z.ZodType>(response: Response, schema: S, what: string): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new ArcrouteError({ status: response.status, code: "invalid_response", message: `${what}: response is not JSON`, cause });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+    throw new ArcrouteError({
+      status: response.status,
+      code: "invalid_response",
+      message: `${what}: unexpected response${where}: ${issue?.message ?? "invalid"}`,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** Turns an error response into an ArcrouteError; the message is the envelope's `error` string. */
+async function readFailure(response: Response): Promise<ArcrouteError> {
+  const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+  const text = await response.text().catch(() => "");
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(text);
+  } catch {
+    envelope = undefined;
+  }
+  const record = typeof envelope === "object" && envelope !== null ? (envelope as Record<string, unknown>) : {};
+  const message =
+    typeof record.error === "string" ? record.error : `HTTP ${response.status}${response.statusText ? " " + response.statusText : ""}`;
+  const code = typeof record.code === "string" ? record.code : null;
+  return new ArcrouteError({ status: response.status, message, code, retryAfter });
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

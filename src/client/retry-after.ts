@@ -1,0 +1,11 @@
+/** `Retry-After` is either whole seconds or an HTTP date (RFC 9110 §10.2.3). */
+
+/** Seconds to wait, rounded up and at least 0; null when the header is missing or unreadable. */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
+  if (header === null) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}

@@ -1,0 +1,8 @@
+/** Turns texts into dense vectors for a vector store. */
+export interface Embedder {
+  /** Name and version of the embedding, e.g. `arcroute-glove100-sif@1`; stored next to vectors. */
+  readonly model: string;
+  readonly dimensions: number;
+  /** One vector per text, in order; the same text always gives the same vector. */
+  embed(texts: string[]): Promise<Float32Array[]>;
+}

@@ -1,0 +1,64 @@
+/**
+ * `POST /v1/feedback` without the HTTP plumbing: body validation with precise messages, the
+ * ownership check (an organization can only give feedback on its own activations; anything else
+ * is indistinguishable from an unknown id: 404) and the write.
+ */
+import { randomUUID } from "node:crypto";
+import type { ArcStore, Feedback } from "../../stores/types.js";
+
+export const MAX_MEMORY_ID_CHARS = 256;
+export const ACTIVATION_NOT_FOUND = "Activation not found";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface FeedbackRequest {
+  activation_id: string;
+  hit: boolean;
+  memory_id: string | null;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export function parseFeedbackRequest(body: unknown): Parsed<FeedbackRequest> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ok: false, message: "Request body must be a JSON object" };
+  const { activation_id, hit, memory_id } = body as Record<string, unknown>;
+  if (activation_id === undefined || activation_id === null || activation_id === "") return { ok: false, message: "'activation_id' field is required" };
+  if (typeof activation_id !== "string") return { ok: false, message: "'activation_id' must be a string" };
+  if (hit === undefined || hit === null) return { ok: false, message: "'hit' field is required" };
+  if (typeof hit !== "boolean") return { ok: false, message: "'hit' must be a boolean" };
+  if (memory_id !== undefined && memory_id !== null) {
+    if (typeof memory_id !== "string") return { ok: false, message: "'memory_id' must be a string" };
+    if (memory_id.length > MAX_MEMORY_ID_CHARS) return { ok: false, message: `'memory_id' must be at most ${MAX_MEMORY_ID_CHARS} characters` };
+  }
+  return { ok: true, value: { activation_id: activation_id.trim(), hit, memory_id: typeof memory_id === "string" ? memory_id : null } };
+}
+
+export type FeedbackOutcome = { status: 200; data: FeedbackData } | { status: 404; message: typeof ACTIVATION_NOT_FOUND };
+
+export interface FeedbackData {
+  feedback_id: string;
+  activation_id: string;
+  hit: boolean;
+  memory_id: string | null;
+  recorded_at: string;
+}
+
+/** Stores the feedback when the activation exists and belongs to `orgId`. */
+export async function submitFeedback(store: ArcStore, orgId: string, request: FeedbackRequest, now: Date = new Date()): Promise<FeedbackOutcome> {
+  // Not a UUID: cannot be an event id (and must not reach a uuid-typed SQL column).
+  if (!UUID.test(request.activation_id)) return { status: 404, message: ACTIVATION_NOT_FOUND };
+  const event = await store.getActivation(request.activation_id.toLowerCase(), orgId);
+  if (!event) return { status: 404, message: ACTIVATION_NOT_FOUND };
+  const feedback: Feedback = {
+    id: randomUUID(),
+    org_id: orgId,
+    activation_id: event.id,
+    hit: request.hit,
+    memory_id: request.memory_id,
+    created_at: now.toISOString(),
+  };
+  await store.recordFeedback(feedback);
+  return {
+    status: 200,
+    data: { feedback_id: feedback.id, activation_id: feedback.activation_id, hit: feedback.hit, memory_id: feedback.memory_id, recorded_at: feedback.created_at },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * arcroute: route retrieval by what mattered.
+ * Explicit catalogue of the public surface (snapshotted by test/exports.test.ts).
+ */
+
+// Classifier core
+export { classify, CLASSIFIER_MODEL, lexicalClassifier, explain, analyze, type Explanation, type Analysis, type CueEvidence, type Scores } from "./classify/index.js";
+export type { Classification, Classifier } from "./classify/types.js";
+
+// Learning classifiers: transformers.js embeddings, LLM hook (issue 6)
+export {
+  createTransformersEmbedder,
+  createStaticEmbedder,
+  shippedModelsDir,
+  DEFAULT_TRANSFORMERS_MODEL,
+  SHIPPED_STATIC_MODEL,
+  type TransformersEmbedderOptions,
+} from "./embed/transformers.js";
+export { withLlmHook, DEFAULT_LLM_TIMEOUT_MS, type LlmHook, type LlmHookOptions, type LlmFallbackReason } from "./classify/llm/index.js";
+export { classifyWithModel, type ModelledClassification } from "./classify/llm/classify-with-model.js";
+export {
+  createEmbeddingClassifier,
+  createShippedEmbeddingClassifier,
+  createEnsembleClassifier,
+  createShippedEnsembleClassifier,
+  fitPrototypes,
+  fitEnsembleWeights,
+  readPrototypes,
+  readEnsembleWeights,
+  type PrototypeSet,
+  type EnsembleWeights,
+  type ScoringClassifier,
+  type LabeledExample,
+} from "./classify/embedding/index.js";
+export {
+  withLearnedWeights,
+  applyLearnedWeights,
+  readLearnedWeights,
+  LearnedWeightsSchema,
+  type LearnedWeights,
+} from "./feedback/weights.js";
+export { learnFromStore, learnWeights, type FeedbackExample, type LearnOptions } from "./feedback/learn.js";
+
+// Schemas and types
+export {
+  OPERATORS,
+  FieldFilterSchema,
+  ActivationResultSchema,
+  ActivationMetaSchema,
+  type Operator,
+  type FieldFilter,
+  type ActivationResult,
+  type ActivationMeta,
+} from "./schema/activation.js";
+export {
+  ActivateRequestSchema,
+  parseActivateRequest,
+  MAX_QUERY_CHARS,
+  DEFAULT_TOP_K,
+  type ActivateRequest,
+} from "./schema/request.js";
+export {
+  ErrorEnvelopeSchema,
+  ActivationEnvelopeSchema,
+  successEnvelope,
+  type ErrorEnvelope,
+  type ActivationEnvelope,
+} from "./schema/envelope.js";
+export { jsonSchemaOf, PUBLIC_SCHEMAS, type PublicSchemaName } from "./schema/json-schema.js";
+
+// EDM vocabulary
+export {
+  EDM_DOMAINS,
+  ARC_TYPES,
+  TETHER_TYPES,
+  VALENCES,
+  EMOTIONS_PRIMARY,
+  RELATIONAL_DYNAMICS,
+  TEMPORAL_CONTEXTS,
+  NARRATIVE_ARCS,
+  MEMORY_TYPES,
+  DRIVE_STATES,
+  MOTIVATIONAL_ORIENTATIONS,
+  CATEGORICAL_FIELDS,
+  NUMERIC_FIELDS,
+  FILTER_FIELDS,
+  domainOf,
+  isCanonicalValue,
+  type EdmDomain,
+  type ArcType,
+  type TetherType,
+  type Valence,
+  type EmotionPrimary,
+  type RelationalDynamic,
+  type TemporalContext,
+  type FilterField,
+  type CategoricalField,
+  type NumericField,
+} from "./schema/vocabulary.js";

@@ -1,0 +1,60 @@
+/**
+ * The arcroute MCP server: one `activate` tool whose result is the API's envelope, as JSON text
+ * (for any MCP client) and as `structuredContent` validated against the envelope's schema.
+ * Failures (bad input, 401, 429, ...) are tool errors carrying the error envelope as text.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { ActivationMetaSchema, ActivationResultSchema } from "../schema/activation.js";
+import { successEnvelope } from "../schema/envelope.js";
+import { MAX_QUERY_CHARS, MAX_SUBJECT_VP_ID_CHARS, MAX_TOP_K, DEFAULT_TOP_K } from "../schema/request.js";
+import type { Activator } from "./activators.js";
+
+export const ACTIVATE_TOOL = "activate";
+
+const TOOL_DESCRIPTION =
+  "Translate a natural-language query into EDM significance field filters for retrieval routed by what mattered. " +
+  "Returns {success, error, data: {activation_id, arc_types, primary_domain, field_filters, confidence, significance_gate}, meta}. " +
+  "significance_gate is false for factual, task and conversational queries: then retrieve without filters.";
+
+/**
+ * Loose types only: the contract's messages for bad values ("'query' field is required", ...)
+ * come from the same parser the HTTP API uses, not from the SDK's generic validation.
+ */
+const inputShape = {
+  query: z.string().describe(`Natural-language query (at most ${MAX_QUERY_CHARS} characters).`),
+  subject_vp_id: z.string().optional().describe(`Subject id recorded on the activation (at most ${MAX_SUBJECT_VP_ID_CHARS} characters).`),
+  top_k: z.number().int().optional().describe(`Results the caller will retrieve, 1–${MAX_TOP_K} (default ${DEFAULT_TOP_K}); echoed in meta.top_k.`),
+};
+
+/**
+ * The success envelope, built without the component id that ActivationEnvelopeSchema carries:
+ * with it the generated JSON Schema is a top-level `$ref`, and MCP requires `type: "object"`.
+ */
+const outputSchema = successEnvelope(ActivationResultSchema, ActivationMetaSchema);
+
+export interface McpServerOptions {
+  activate: Activator;
+  /** Reported to clients in `serverInfo.version`. */
+  version?: string;
+}
+
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const server = new McpServer({ name: "arcroute", version: options.version ?? "0.0.0" });
+  server.registerTool(
+    ACTIVATE_TOOL,
+    {
+      title: "Significance activation",
+      description: TOOL_DESCRIPTION,
+      inputSchema: inputShape,
+      outputSchema,
+    },
+    async (input) => {
+      const outcome = await options.activate(input);
+      const text = JSON.stringify(outcome);
+      if (!outcome.success) return { isError: true, content: [{ type: "text", text }] };
+      return { content: [{ type: "text", text }], structuredContent: outcome };
+    },
+  );
+  return server;
+}

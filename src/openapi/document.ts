@@ -1,0 +1,186 @@
+/**
+ * The OpenAPI 3.1 document of the `/v1` surface: the operation table (operations.ts) rendered
+ * with components generated from the zod schemas (components.ts). `arcroute openapi` prints it;
+ * the handler set serves it at `GET <basePath>/openapi.json`.
+ */
+import { z } from "zod";
+import { ActivationMetaSchema, ActivationResultSchema, FieldFilterSchema } from "../schema/activation.js";
+import { ActivationEnvelopeSchema, ErrorEnvelopeSchema } from "../schema/envelope.js";
+import { ActivateRequestSchema } from "../schema/request.js";
+import {
+  ActivationEventEnvelopeSchema,
+  FeedbackEnvelopeSchema,
+  FeedbackRequestSchema,
+  UsageEnvelopeSchema,
+} from "../client/schemas.js";
+import { componentRef, generateComponents, inlineSchema, type JsonSchema } from "./components.js";
+import { OPERATIONS, type ErrorSpec, type OperationSpec } from "./operations.js";
+
+/** Version of the `/v1` API description (the package version is in package.json). */
+export const API_DOCUMENT_VERSION = "1.0.0";
+
+export interface OpenApiOptions {
+  /** Where the handler set is mounted (default `/v1`); paths are documented under it. */
+  basePath?: string;
+  /** Absolute URL of the server, when known (default: relative to the document). */
+  serverUrl?: string;
+}
+
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: JsonSchema;
+  servers: { url: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, JsonSchema>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: JsonSchema };
+}
+
+const REQUEST_COMPONENTS = { ActivateRequest: ActivateRequestSchema, FeedbackRequest: FeedbackRequestSchema };
+const RESPONSE_COMPONENTS = {
+  FieldFilter: FieldFilterSchema,
+  ActivationResult: ActivationResultSchema,
+  ActivationMeta: ActivationMetaSchema,
+  ActivationEnvelope: ActivationEnvelopeSchema,
+  ErrorEnvelope: ErrorEnvelopeSchema,
+  UsageEnvelope: UsageEnvelopeSchema,
+  ActivationEventEnvelope: ActivationEventEnvelopeSchema,
+  FeedbackEnvelope: FeedbackEnvelopeSchema,
+};
+
+const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: "http",
+    scheme: "bearer",
+    description: "Authorization: Bearer ar_live_<secret> (or ar_test_<secret>, never billed). Wins when both headers are sent.",
+  },
+  apiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key", description: "The same key in X-API-Key." },
+};
+
+const integerHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": integerHeader("Requests allowed per 60-second window for this organization."),
+  "RateLimit-Remaining": integerHeader("Requests left in the current window."),
+  "RateLimit-Reset": integerHeader("Seconds until a slot frees up."),
+};
+const RETRY_AFTER = { "Retry-After": { description: "Whole seconds to wait before retrying (at least 1).", schema: { type: "integer", minimum: 1 } } };
+
+export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
+  const basePath = (options.basePath ?? "/v1").replace(/\/+$/, "");
+  const paths: OpenApiDocument["paths"] = {};
+  for (const operation of OPERATIONS) {
+    const path = basePath + operation.path;
+    paths[path] = { ...paths[path], [operation.method]: renderOperation(operation) };
+  }
+  paths[`${basePath}/openapi.json`] = {
+    get: {
+      operationId: "openapi",
+      summary: "This document",
+      tags: ["meta"],
+      security: [],
+      responses: { "200": { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } } },
+    },
+  };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "arcroute",
+      version: API_DOCUMENT_VERSION,
+      summary: "Natural-language queries to EDM significance filters, with API keys, scopes, rate limits and billing.",
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [{ url: options.serverUrl ?? "/" }],
+    tags: [
+      { name: "activation", description: "Significance activation (the contract's POST /v1/activate) and its extensions." },
+      { name: "account", description: "The key's organization." },
+      { name: "delegated", description: "Contract paths routed with their scopes and served by user-supplied handlers." },
+      { name: "meta", description: "About the API itself." },
+    ],
+    paths,
+    components: {
+      schemas: { ...generateComponents(REQUEST_COMPONENTS, "input"), ...generateComponents(RESPONSE_COMPONENTS, "output") },
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  };
+}
+
+function renderOperation(operation: OperationSpec): JsonSchema {
+  const rendered: JsonSchema = {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: operation.tags,
+    security: securityOf(operation),
+    "x-arcroute-scope": operation.scope,
+  };
+  const parameters = [...pathParameters(operation.path)];
+  if (operation.idempotent) {
+    parameters.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description: "A repeated key from the same organization within 24 hours replays the first response: no second event, no second charge.",
+      schema: { type: "string", minLength: 1, maxLength: 256 },
+    });
+  }
+  if (parameters.length > 0) rendered.parameters = parameters;
+  if (operation.requestBody) {
+    rendered.requestBody = { required: true, content: { "application/json": { schema: { $ref: componentRef(operation.requestBody) } } } };
+  } else if (operation.method === "post") {
+    rendered.requestBody = { required: false, content: { "application/json": { schema: {} } } };
+  }
+  const authenticated = !operation.public;
+  const responses: JsonSchema = {
+    "200": {
+      description: operation.success.description,
+      ...(authenticated ? { headers: RATE_LIMIT_HEADERS } : {}),
+      content: { "application/json": { schema: operation.success.schema ? { $ref: componentRef(operation.success.schema) } : {} } },
+    },
+  };
+  for (const error of operation.errors) responses[String(error.status)] = renderError(error);
+  rendered.responses = responses;
+  return rendered;
+}
+
+function securityOf(operation: OperationSpec): JsonSchema[] {
+  if (operation.public) return [];
+  const roles = operation.scope ? [operation.scope] : [];
+  const requirements: JsonSchema[] = [{ bearerAuth: roles }, { apiKeyAuth: roles }];
+  if (operation.anonymous) requirements.push({});
+  return requirements;
+}
+
+function pathParameters(path: string): JsonSchema[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string", minLength: 1 } }));
+}
+
+/** The error envelope, narrowed to this status's messages (so a response can be checked message by message). */
+function renderError(error: ErrorSpec): JsonSchema {
+  const narrowed = inlineSchema(z.looseObject({ error: z.enum(error.messages as [string, ...string[]]) }));
+  const examples = Object.fromEntries(
+    error.messages.map((message, index) => [
+      `e${error.status}_${index + 1}`,
+      { summary: message, value: { success: false, error: message, data: null } },
+    ]),
+  );
+  return {
+    description: error.description,
+    ...(error.status === 429 ? { headers: RETRY_AFTER } : {}),
+    content: { "application/json": { schema: { allOf: [{ $ref: componentRef("ErrorEnvelope") }, narrowed] }, examples } },
+  };
+}
+
+/** Every documented (operationId, status, message) triple: what the live-server test walks. */
+export function documentedFailures(document: OpenApiDocument): { operationId: string; method: string; path: string; status: number; message: string }[] {
+  const out = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const responses = (op.responses ?? {}) as Record<string, { content?: Record<string, { examples?: Record<string, { value: { error: string } }> }> }>;
+      for (const [status, response] of Object.entries(responses)) {
+        for (const example of Object.values(response.content?.["application/json"]?.examples ?? {})) {
+          out.push({ operationId: String(op.operationId), method, path, status: Number(status), message: example.value.error });
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,176 @@
+/**
+ * The `/v1` surface as data: one entry per operation, with its scope and every failure it can
+ * answer (status → the contract's messages). The document generator turns this into OpenAPI;
+ * the live-server test walks it against the handlers, so a message documented here and never
+ * sent (or sent and not documented) fails a test.
+ */
+import type { Scope } from "../stores/types.js";
+import { MESSAGES as REQUEST_MESSAGES } from "../schema/request.js";
+import { ACTIVATION_NOT_FOUND } from "../http/routes/feedback-core.js";
+import { API_MESSAGES, scopeMessage } from "./messages.js";
+
+export type HttpMethod = "get" | "post";
+
+/** An error status with the messages it carries (each a documented example). */
+export interface ErrorSpec {
+  status: number;
+  description: string;
+  messages: readonly string[];
+}
+
+export interface OperationSpec {
+  method: HttpMethod;
+  /** Path below the base path, OpenAPI-templated: `/activations/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Scope the key must carry; null: any valid key. */
+  scope: Scope | null;
+  /** Also answers without a key (rate limited per client IP). */
+  anonymous?: boolean;
+  /** No authentication at all (the document itself). */
+  public?: boolean;
+  /** Component name of the JSON request body. */
+  requestBody?: string;
+  /** Component name of the 200 body; null: a free-form JSON body from a user-supplied handler. */
+  success: { schema: string | null; description: string };
+  /** Sends `Idempotency-Key` replay semantics. */
+  idempotent?: boolean;
+  errors: ErrorSpec[];
+}
+
+const unauthorized: ErrorSpec = { status: 401, description: "Key missing, malformed, unknown or revoked.", messages: [API_MESSAGES.unauthorized] };
+const forbidden = (scope: Scope): ErrorSpec => ({ status: 403, description: `Key lacks the '${scope}' scope.`, messages: [scopeMessage(scope)] });
+const rateLimited: ErrorSpec = {
+  status: 429,
+  description: "Rate limit of the organization's plan (or of the client IP, anonymously) exceeded; see Retry-After.",
+  messages: [API_MESSAGES.rateLimited],
+};
+const tooLarge: ErrorSpec = { status: 413, description: "Body larger than 64 KiB.", messages: [API_MESSAGES.bodyTooLarge] };
+const invalidJson: ErrorSpec = { status: 400, description: "Body is not JSON.", messages: [API_MESSAGES.invalidJson] };
+const notImplemented: ErrorSpec = {
+  status: 501,
+  description: "No handler for this operation is configured on this server (`createApi({ handlers })`).",
+  messages: [API_MESSAGES.notImplemented],
+};
+
+/** A contract path whose behaviour the contract does not show: routed with its scope, served by a user handler. */
+function delegated(method: HttpMethod, path: string, operationId: string, summary: string, scope: Scope, extra: ErrorSpec[] = [], anonymous = false): OperationSpec {
+  return {
+    method,
+    path,
+    operationId,
+    summary,
+    description: "Behaviour beyond path and scope is not part of the contract: the server routes the request, checks the key, the scope and the rate limit, then calls the handler configured for it.",
+    tags: ["delegated"],
+    scope,
+    anonymous,
+    success: { schema: null, description: "The configured handler's response." },
+    errors: [unauthorized, forbidden(scope), rateLimited, tooLarge, ...extra, notImplemented],
+  };
+}
+
+/** 400 of a JSON-body operation: the body checks every such route shares, then its own field messages. */
+const badBody = (...fieldMessages: string[]): ErrorSpec => ({
+  status: 400,
+  description: "Body is not JSON, not an object, or a field is invalid.",
+  messages: [API_MESSAGES.invalidJson, REQUEST_MESSAGES.bodyNotObject, ...fieldMessages],
+});
+
+const quota: ErrorSpec = { status: 402, description: "Free plan: the organization's 100 lifetime extractions are used up.", messages: [API_MESSAGES.quotaExhausted] };
+
+export const OPERATIONS: readonly OperationSpec[] = [
+  {
+    method: "post",
+    path: "/activate",
+    operationId: "activate",
+    summary: "Turn a natural-language query into EDM significance field filters",
+    description:
+      "Classifies the query, persists one arc_activation_event (its id is data.activation_id) and, when data.significance_gate is true and the key is live, bills $0.001 in the same transaction.",
+    tags: ["activation"],
+    scope: "extract",
+    requestBody: "ActivateRequest",
+    success: { schema: "ActivationEnvelope", description: "The activation." },
+    idempotent: true,
+    errors: [
+      badBody(
+        REQUEST_MESSAGES.queryRequired,
+        REQUEST_MESSAGES.queryNotString,
+        REQUEST_MESSAGES.queryTooLong,
+        REQUEST_MESSAGES.subjectNotString,
+        REQUEST_MESSAGES.subjectTooLong,
+        REQUEST_MESSAGES.topKInvalid,
+      ),
+      unauthorized,
+      forbidden("extract"),
+      tooLarge,
+      {
+        status: 422,
+        description: "The Idempotency-Key was already used for a different request.",
+        messages: [API_MESSAGES.idempotencyMismatch],
+      },
+      rateLimited,
+      { status: 500, description: "The activation could not be persisted; nothing was billed.", messages: [API_MESSAGES.activationFailed] },
+    ],
+  },
+  {
+    method: "get",
+    path: "/usage",
+    operationId: "usage",
+    summary: "Billed significance queries and amount of the key's organization this month",
+    tags: ["account"],
+    scope: null,
+    success: { schema: "UsageEnvelope", description: "Usage of the current calendar month (UTC)." },
+    errors: [unauthorized, rateLimited],
+  },
+  {
+    method: "get",
+    path: "/activations/{id}",
+    operationId: "getActivation",
+    summary: "One persisted activation event of the key's organization",
+    tags: ["activation"],
+    scope: "extract",
+    success: { schema: "ActivationEventEnvelope", description: "The activation event." },
+    errors: [
+      unauthorized,
+      forbidden("extract"),
+      { status: 404, description: "No such activation in this organization.", messages: [API_MESSAGES.activationNotFound] },
+      rateLimited,
+    ],
+  },
+  {
+    method: "post",
+    path: "/feedback",
+    operationId: "feedback",
+    summary: "Report whether the retrieval routed by an activation found what was wanted",
+    tags: ["activation"],
+    scope: "extract",
+    requestBody: "FeedbackRequest",
+    success: { schema: "FeedbackEnvelope", description: "The stored feedback." },
+    errors: [
+      badBody(
+        "'activation_id' field is required",
+        "'activation_id' must be a string",
+        "'hit' field is required",
+        "'hit' must be a boolean",
+        "'memory_id' must be a string",
+        "'memory_id' must be at most 256 characters",
+      ),
+      unauthorized,
+      forbidden("extract"),
+      { status: 404, description: "No such activation in this organization (or not a UUID).", messages: [ACTIVATION_NOT_FOUND] },
+      tooLarge,
+      rateLimited,
+    ],
+  },
+  delegated("post", "/extract", "extract", "Create an extraction (body: {content})", "extract", [quota]),
+  delegated("post", "/observe", "observe", "Create an observation", "extract", [quota]),
+  delegated("post", "/batch/{operation}", "batch", "Batch extraction operations (/v1/batch/*)", "extract"),
+  delegated("post", "/validate", "validate", "Validate an artifact against the schema", "validate"),
+  delegated("post", "/issue", "issue", "Seal an artifact into a .ddna envelope", "issue"),
+  delegated("post", "/verify", "verify", "Verify an envelope (a key is optional; anonymous calls are limited per IP)", "verify", [], true),
+  delegated("get", "/certificate/{id}", "certificate", "Retrieve a certificate", "verify"),
+  delegated("post", "/vitapass/{operation}", "vitapass", "Manage consent scopes and presentations (/v1/vitapass/*)", "vitapass"),
+];

@@ -1,0 +1,72 @@
+/**
+ * The request body of POST /v1/activate, parsed with the exact 400 messages of the contract
+ * (and of SPEC.md for the limits the contract leaves open).
+ */
+import { z } from "zod";
+
+export const MAX_QUERY_CHARS = 4000;
+export const MAX_SUBJECT_VP_ID_CHARS = 256;
+export const DEFAULT_TOP_K = 10;
+export const MAX_TOP_K = 100;
+
+export const MESSAGES = {
+  bodyNotObject: "Request body must be a JSON object",
+  queryRequired: "'query' field is required",
+  queryNotString: "'query' must be a string",
+  queryTooLong: `'query' must be at most ${MAX_QUERY_CHARS} characters`,
+  subjectNotString: "'subject_vp_id' must be a string",
+  subjectTooLong: `'subject_vp_id' must be at most ${MAX_SUBJECT_VP_ID_CHARS} characters`,
+  topKInvalid: `'top_k' must be an integer from 1 to ${MAX_TOP_K}`,
+} as const;
+
+/** The documented shape (for JSON Schema / OpenAPI). Parsing goes through `parseActivateRequest`. */
+export const ActivateRequestSchema = z
+  .object({
+    query: z.string().trim().min(1).max(MAX_QUERY_CHARS).describe("Natural-language query."),
+    subject_vp_id: z.string().max(MAX_SUBJECT_VP_ID_CHARS).optional().describe("Subject id, logged on the event."),
+    top_k: z.number().int().min(1).max(MAX_TOP_K).default(DEFAULT_TOP_K).describe("Results to retrieve; echoed in meta."),
+  })
+  .meta({ id: "ActivateRequest", description: "Body of POST /v1/activate; unknown fields are ignored." });
+
+export interface ActivateRequest {
+  /** The query as received (echoed in meta.query). */
+  raw_query: string;
+  /** The trimmed query that is classified. */
+  query: string;
+  subject_vp_id?: string;
+  top_k: number;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * Parses an already-decoded JSON body. The first failing field decides the message,
+ * in the order query → subject_vp_id → top_k, so the answer is deterministic.
+ */
+export function parseActivateRequest(body: unknown): ParseResult<ActivateRequest> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { ok: false, message: MESSAGES.bodyNotObject };
+  }
+  const record = body as Record<string, unknown>;
+  const rawQuery = record.query;
+  if (rawQuery === undefined || rawQuery === null) return { ok: false, message: MESSAGES.queryRequired };
+  if (typeof rawQuery !== "string") return { ok: false, message: MESSAGES.queryNotString };
+  const query = rawQuery.trim();
+  if (query.length === 0) return { ok: false, message: MESSAGES.queryRequired };
+  if (query.length > MAX_QUERY_CHARS) return { ok: false, message: MESSAGES.queryTooLong };
+
+  const subject = record.subject_vp_id;
+  if (subject !== undefined && subject !== null) {
+    if (typeof subject !== "string") return { ok: false, message: MESSAGES.subjectNotString };
+    if (subject.length > MAX_SUBJECT_VP_ID_CHARS) return { ok: false, message: MESSAGES.subjectTooLong };
+  }
+
+  const topK = record.top_k ?? DEFAULT_TOP_K;
+  if (typeof topK !== "number" || !Number.isInteger(topK) || topK < 1 || topK > MAX_TOP_K) {
+    return { ok: false, message: MESSAGES.topKInvalid };
+  }
+
+  const value: ActivateRequest = { raw_query: rawQuery, query, top_k: topK };
+  if (typeof subject === "string") value.subject_vp_id = subject;
+  return { ok: true, value };
+}

@@ -1,0 +1,116 @@
+import type {
+  ActivationEvent,
+  ApiKeyRecord,
+  ArcStore,
+  BillingRecord,
+  Feedback,
+  IdempotencyLookup,
+  IdempotencyWrite,
+  Organization,
+  RecordOutcome,
+} from "../types.js";
+
+interface IdempotencyRow extends IdempotencyWrite {
+  org_id: string;
+}
+
+/** Deep copy so callers can never mutate what the store holds (as with a real database). */
+const copy = <T>(value: T): T => structuredClone(value);
+
+export function createMemoryStore(): ArcStore {
+  const organizations = new Map<string, Organization>();
+  const keysById = new Map<string, ApiKeyRecord>();
+  const keyIdByHash = new Map<string, string>();
+  const events = new Map<string, ActivationEvent>();
+  const charges: BillingRecord[] = [];
+  const idempotency = new Map<string, IdempotencyRow>();
+  const quotas = new Map<string, number>();
+  const feedback: Feedback[] = [];
+
+  const idempotencyId = (orgId: string, key: string) => JSON.stringify([orgId, key]);
+
+  function lookup(orgId: string, key: string, fingerprint: string, now: string): IdempotencyLookup {
+    const row = idempotency.get(idempotencyId(orgId, key));
+    if (!row || row.expires_at <= now) return { state: "absent" };
+    if (row.fingerprint !== fingerprint) return { state: "mismatch" };
+    return { state: "replay", response: copy(row.response) };
+  }
+
+  return {
+    async putOrganization(org) {
+      organizations.set(org.id, copy(org));
+    },
+    async getOrganization(id) {
+      const org = organizations.get(id);
+      return org ? copy(org) : null;
+    },
+    async insertApiKey(key) {
+      if (keysById.has(key.id) || keyIdByHash.has(key.hash)) throw new Error("API key already exists");
+      keysById.set(key.id, copy(key));
+      keyIdByHash.set(key.hash, key.id);
+    },
+    async findApiKeyByHash(hash) {
+      const id = keyIdByHash.get(hash);
+      return id ? copy(keysById.get(id)!) : null;
+    },
+    async revokeApiKey(id, at) {
+      const key = keysById.get(id);
+      if (!key) return false;
+      key.revoked_at ??= at;
+      return true;
+    },
+    async listApiKeys(orgId) {
+      return [...keysById.values()].filter((k) => k.org_id === orgId).map(copy);
+    },
+
+    async recordActivation(event, charge, write): Promise<RecordOutcome> {
+      if (write) {
+        const existing = lookup(event.org_id, write.key, write.fingerprint, event.created_at);
+        if (existing.state !== "absent") return { state: "duplicate", existing };
+        idempotency.set(idempotencyId(event.org_id, write.key), { ...copy(write), org_id: event.org_id });
+      }
+      events.set(event.id, copy(event));
+      if (charge) charges.push(copy(charge));
+      return { state: "recorded" };
+    },
+    async getActivation(id, orgId) {
+      const event = events.get(id);
+      return event && event.org_id === orgId ? copy(event) : null;
+    },
+    async usage(orgId, from, to) {
+      const billed = charges.filter((c) => c.org_id === orgId && c.created_at >= from && c.created_at < to);
+      return {
+        org_id: orgId,
+        from,
+        to,
+        billed_queries: billed.length,
+        amount_micros: billed.reduce((sum, c) => sum + c.amount_micros, 0),
+      };
+    },
+
+    async lookupIdempotency(orgId, key, fingerprint, now) {
+      return lookup(orgId, key, fingerprint, now);
+    },
+
+    async consumeQuota(orgId, name, limit) {
+      const id = JSON.stringify([orgId, name]);
+      const used = quotas.get(id) ?? 0;
+      if (used >= limit) return { allowed: false, used };
+      quotas.set(id, used + 1);
+      return { allowed: true, used: used + 1 };
+    },
+    async refundQuota(orgId, name) {
+      const id = JSON.stringify([orgId, name]);
+      quotas.set(id, Math.max(0, (quotas.get(id) ?? 0) - 1));
+    },
+
+    async recordFeedback(item) {
+      feedback.push(copy(item));
+    },
+    async listFeedback(orgId) {
+      return feedback.filter((f) => orgId === null || f.org_id === orgId).map(copy);
+    },
+
+    async close() {},
+  };
+}

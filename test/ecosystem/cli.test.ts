@@ -1,0 +1,78 @@
+/** The ecosystem's CLI commands: --help, --json, and one-line errors with exit code 2 on bad usage. */
+import { describe, expect, it } from "vitest";
+import { createOpenApiDocument } from "../../src/openapi/index.js";
+import { runCli } from "./support/cli.js";
+
+describe("arcroute openapi", () => {
+  it("prints the generated document, indented or as one JSON line", async () => {
+    const pretty = await runCli(["openapi"]);
+    expect(pretty.code).toBe(0);
+    expect(JSON.parse(pretty.stdout)).toEqual(createOpenApiDocument());
+    expect(pretty.stdout.split("\n").length).toBeGreaterThan(100);
+    const compact = await runCli(["openapi", "--json", "--base-path", "/api/v1"]);
+    expect(compact.stdout.trimEnd().split("\n")).toHaveLength(1);
+    expect(Object.keys(JSON.parse(compact.stdout).paths)).toContain("/api/v1/activate");
+  });
+
+  it("has --help and refuses bad usage with one line and exit 2", async () => {
+    const help = await runCli(["openapi", "--help"]);
+    expect(help).toMatchObject({ code: 0 });
+    expect(help.stdout).toContain("--base-path");
+    for (const args of [["openapi", "--nope"], ["openapi", "--base-path", "v1"], ["openapi", "--server-url", "nope"]]) {
+      const bad = await runCli(args);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr.trimEnd().split("\n")).toHaveLength(1);
+      expect(bad.stderr).toMatch(/^arcroute: /);
+    }
+  });
+});
+
+describe("arcroute mcp", () => {
+  it("--json describes the server and its tool without serving", async () => {
+    const run = await runCli(["mcp", "--json"]);
+    expect(run.code).toBe(0);
+    const description = JSON.parse(run.stdout);
+    expect(description).toMatchObject({ name: "arcroute", transport: "stdio", mode: expect.stringMatching(/^local classifier /) });
+    expect(description.tools.map((t: { name: string }) => t.name)).toEqual(["activate"]);
+    const remote = JSON.parse((await runCli(["mcp", "--json", "--base-url", "http://127.0.0.1:9/v1", "--api-key", "ar_test_x"])).stdout);
+    expect(remote.mode).toBe("remote http://127.0.0.1:9/v1/activate");
+  });
+
+  it("has --help and refuses half a remote configuration or a bad URL with exit 2", async () => {
+    expect((await runCli(["mcp", "--help"])).stdout).toContain("--base-url");
+    for (const args of [["mcp", "--base-url", "http://127.0.0.1:9/v1"], ["mcp", "--api-key", "k"], ["mcp", "--base-url", "nope", "--api-key", "k"], ["mcp", "extra"]]) {
+      const bad = await runCli(args);
+      expect(bad.code, args.join(" ")).toBe(2);
+      expect(bad.stderr.trimEnd().split("\n")).toHaveLength(1);
+    }
+  });
+});
+
+describe("arcroute demo", () => {
+  it("--json answers the query raw and routed, with the activation", async () => {
+    const run = await runCli(["demo", "--json", "--k", "3", "--query", "the moments I felt most grateful to someone"]);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.query).toBe("the moments I felt most grateful to someone");
+    expect(result.activation.success).toBe(true);
+    expect(result.raw).toHaveLength(3);
+    expect(result.routed).toHaveLength(3);
+    if (result.server) expect(result.activation.data.activation_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("prints the side-by-side table by default", async () => {
+    const run = await runCli(["demo", "--k", "2"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("RAW VECTOR SEARCH");
+    expect(run.stdout).toContain("SIGNIFICANCE ROUTING");
+  });
+
+  it("has --help and refuses bad usage with exit 2", async () => {
+    expect((await runCli(["demo", "--help"])).stdout).toContain("--keep-serving");
+    for (const args of [["demo", "--k", "0"], ["demo", "--port", "x"], ["demo", "--query", " "], ["demo", "--what"]]) {
+      const bad = await runCli(args);
+      expect(bad.code, args.join(" ")).toBe(2);
+      expect(bad.stderr.trimEnd().split("\n")).toHaveLength(1);
+    }
+  });
+});

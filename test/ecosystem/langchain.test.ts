@@ -1,0 +1,90 @@
+/**
+ * ArcrouteRetriever over LangChain's own in-memory vector store (MemoryVectorStore from
+ * @langchain/classic), embedded with arcroute's offline word-vector embedding.
+ */
+import { MemoryVectorStore } from "@langchain/classic/vectorstores/memory";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
+import { ArcrouteEmbeddings, ArcrouteRetriever, memoryVectorStoreFilter, type ArcrouteDocumentMetadata } from "../../src/integrations/langchain/index.js";
+import type { ActivationResult } from "../../src/schema/activation.js";
+import { readSampleCorpus } from "./support/sample-corpus.js";
+
+const corpus = readSampleCorpus();
+let store: MemoryVectorStore;
+
+const activation = (field_filters: ActivationResult["field_filters"], arc_types: ActivationResult["arc_types"] = []): ActivationResult => ({
+  activation_id: null,
+  arc_types,
+  primary_domain: "constellation",
+  field_filters,
+  confidence: 0.9,
+  significance_gate: true,
+});
+const closedGate: ActivationResult = { activation_id: null, arc_types: [], primary_domain: null, field_filters: [], confidence: 0.9, significance_gate: false };
+
+const arcroute = (doc: { metadata: Record<string, unknown> }) => doc.metadata.arcroute as ArcrouteDocumentMetadata;
+
+beforeAll(async () => {
+  const embeddings = new ArcrouteEmbeddings(loadWordVectorEmbedder());
+  store = await MemoryVectorStore.fromTexts(
+    corpus.map((m) => m.text),
+    corpus.map(({ text: _text, ...payload }) => payload),
+    embeddings,
+  );
+});
+
+describe("ArcrouteRetriever on MemoryVectorStore", () => {
+  it("routes by the activation's filters and attaches the activation to every document", async () => {
+    const grief = activation(
+      [
+        { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+        { field: "emotional_weight", operator: "gte", value: 0.9, weight: 0.6 },
+      ],
+      ["grief"],
+    );
+    const retriever = new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => grief, k: 3 });
+    const docs = await retriever.invoke("when was I most afraid of losing her");
+    expect(docs).toHaveLength(3);
+    // Filter mode: grief AND weight ≥ 0.9 holds for exactly m01, m04, m22 in the corpus.
+    expect(docs.map((d) => d.metadata.id).sort()).toEqual(["m01", "m04", "m22"]);
+    for (const doc of docs) {
+      expect(arcroute(doc)).toMatchObject({ activation: grief, source: "filtered", filter_score: 1 });
+      expect(doc.pageContent).toBe(corpus.find((m) => m.id === doc.metadata.id)!.text);
+    }
+    const scores = docs.map((d) => arcroute(d).score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it("falls back to unfiltered search when the filter leaves fewer than k, ranking matches first", async () => {
+    const liberation = activation([{ field: "arc_type", operator: "eq", value: "liberation", weight: 1 }], ["liberation"]);
+    const retriever = new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => liberation, k: 4 });
+    const docs = await retriever.invoke("the day I finally felt free");
+    expect(docs).toHaveLength(4);
+    expect(docs[0]!.metadata.id).toBe("m09");
+    expect(arcroute(docs[0]!).source).toBe("filtered");
+    expect(docs.slice(1).map((d) => arcroute(d).source)).toEqual(["fallback", "fallback", "fallback"]);
+    expect(docs.slice(1).every((d) => arcroute(d).filter_score === 0)).toBe(true);
+  });
+
+  it("does not filter when the gate is closed: the store's own ranking", async () => {
+    const retriever = new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => closedGate, k: 5 });
+    const query = "what time does the bus leave";
+    const docs = await retriever.invoke(query);
+    const plain = await store.similaritySearch(query, 5);
+    expect(docs.map((d) => d.metadata.id)).toEqual(plain.map((d) => d.metadata.id));
+    expect(docs.every((d) => arcroute(d).source === "fallback")).toBe(true);
+  });
+
+  it("classifies locally by default and works inside a LangChain chain", async () => {
+    const retriever = new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), k: 2 });
+    const chain = retriever.pipe((docs) => docs.map((d) => arcroute(d).activation.significance_gate));
+    const gates = await chain.invoke("when was I most afraid of losing her");
+    expect(gates).toHaveLength(2);
+    expect(new Set(gates).size).toBe(1);
+  });
+
+  it("checks its options", () => {
+    expect(() => new ArcrouteRetriever({ vectorStore: store, translate: undefined as never })).toThrow(/translate/);
+    expect(() => new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), k: 0 })).toThrow(/k/);
+  });
+});

@@ -1,0 +1,59 @@
+/** `arcroute mcp` in remote mode against the real handler set: persisted activations, the API's errors. */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ActivationEnvelopeSchema } from "../../src/schema/envelope.js";
+import { BIN, REPO_ROOT, requireBuiltCli } from "./support/built-cli.js";
+import { handlerSetAvailable, startLiveApi, type LiveApi } from "./support/live-api.js";
+
+const live = handlerSetAvailable();
+
+let api: LiveApi;
+beforeAll(async () => {
+  if (!live) return;
+  requireBuiltCli();
+  api = await startLiveApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+async function connect(apiKey: string): Promise<Client> {
+  const client = new Client({ name: "arcroute-test", version: "1.0.0" });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "mcp", "--base-url", api.url],
+      cwd: REPO_ROOT,
+      env: { ...getDefaultEnvironment(), ARCROUTE_API_KEY: apiKey },
+      stderr: "pipe",
+    }),
+  );
+  return client;
+}
+
+describe.skipIf(!live)("arcroute mcp --base-url (remote) against the handler set", () => {
+  it("persists the activation on the server and returns its envelope", async () => {
+    const mcp = await connect(await api.key("acme", "growth", ["extract"]));
+    try {
+      const result = await mcp.callTool({ name: "activate", arguments: { query: "when was I most afraid of losing her", subject_vp_id: "vp_7" } });
+      const envelope = ActivationEnvelopeSchema.parse(result.structuredContent);
+      expect(envelope.data.activation_id).toMatch(/^[0-9a-f-]{36}$/);
+      const event = await api.store.getActivation(envelope.data.activation_id!, "acme");
+      expect(event).toMatchObject({ subject_vp_id: "vp_7" });
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it("turns the API's 403 into a tool error carrying the error envelope", async () => {
+    const mcp = await connect(await api.key("acme", "growth", ["verify"]));
+    try {
+      const result = (await mcp.callTool({ name: "activate", arguments: { query: "anything" } })) as { isError?: boolean; content: { text: string }[] };
+      expect(result.isError).toBe(true);
+      expect(JSON.parse(result.content[0]!.text)).toMatchObject({ success: false, error: "API key does not have 'extract' scope", data: null });
+    } finally {
+      await mcp.close();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * `arcroute mcp` driven by the MCP SDK's own client over stdio (a real child process running
+ * the built CLI), in local mode and in remote mode against a server.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ActivationEnvelopeSchema } from "../../src/schema/envelope.js";
+import { BIN, REPO_ROOT, requireBuiltCli } from "./support/built-cli.js";
+import { activationEnvelope } from "./support/envelopes.js";
+import { startScriptedServer, type ScriptedServer } from "./support/scripted-server.js";
+
+const SIGNIFICANT = "when was I most afraid of losing her";
+
+let client: Client | undefined;
+let server: ScriptedServer | undefined;
+
+async function connect(args: string[] = [], env: Record<string, string> = {}): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp", ...args],
+    cwd: REPO_ROOT,
+    env: { ...getDefaultEnvironment(), ...env },
+    stderr: "pipe",
+  });
+  client = new Client({ name: "arcroute-test", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
+}
+
+type TextResult = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: unknown };
+
+beforeAll(requireBuiltCli);
+afterEach(async () => {
+  await client?.close();
+  client = undefined;
+  await server?.close();
+  server = undefined;
+});
+
+describe("arcroute mcp (local classifier)", () => {
+  it("lists the activate tool with its input and output schemas", async () => {
+    const mcp = await connect();
+    expect(mcp.getServerVersion()?.name).toBe("arcroute");
+    const { tools } = await mcp.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["activate"]);
+    const [tool] = tools;
+    expect(Object.keys(tool!.inputSchema.properties ?? {})).toEqual(["query", "subject_vp_id", "top_k"]);
+    expect(tool!.inputSchema.required).toEqual(["query"]);
+    expect(tool!.outputSchema?.type).toBe("object");
+  });
+
+  it("answers with the envelope as JSON text and as structured content", async () => {
+    const mcp = await connect();
+    const result = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT, top_k: 3 } })) as TextResult;
+    expect(result.isError).toBeFalsy();
+    const envelope = ActivationEnvelopeSchema.parse(result.structuredContent);
+    expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
+    expect(envelope.data.activation_id).toBeNull();
+    expect(envelope.data.significance_gate).toBe(true);
+    expect(envelope.meta).toMatchObject({ query: SIGNIFICANT, top_k: 3 });
+  });
+
+  it("reports bad input with the API's message as a tool error", async () => {
+    const mcp = await connect();
+    const result = (await mcp.callTool({ name: "activate", arguments: { query: "   " } })) as TextResult;
+    expect(result.isError).toBe(true);
+    expect(JSON.parse(result.content[0]!.text)).toMatchObject({ success: false, error: "'query' field is required", data: null });
+  });
+});
+
+describe("arcroute mcp (remote)", () => {
+  it("calls the server's /activate with the key and returns its envelope; failures are tool errors", async () => {
+    const key = "ar_test_" + "k".repeat(30);
+    const remoteEnvelope = activationEnvelope("bond", SIGNIFICANT);
+    server = await startScriptedServer([
+      { status: 200, body: remoteEnvelope },
+      { status: 401, body: { success: false, error: "Unauthorized", data: null, code: "unauthorized" } },
+    ]);
+    const mcp = await connect(["--base-url", server.url + "/v1"], { ARCROUTE_API_KEY: key });
+    const ok = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT, subject_vp_id: "vp_9" } })) as TextResult;
+    expect(ok.structuredContent).toEqual(remoteEnvelope);
+    expect(server.seen[0]).toMatchObject({ method: "POST", url: "/v1/activate" });
+    expect(server.seen[0]!.headers.authorization).toBe(`Bearer ${key}`);
+    expect(JSON.parse(server.seen[0]!.body)).toEqual({ query: SIGNIFICANT, subject_vp_id: "vp_9" });
+
+    const denied = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT } })) as TextResult;
+    expect(denied.isError).toBe(true);
+    expect(JSON.parse(denied.content[0]!.text)).toEqual({ success: false, error: "Unauthorized", data: null, code: "unauthorized" });
+  });
+});

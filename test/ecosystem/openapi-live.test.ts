@@ -1,0 +1,141 @@
+/**
+ * The OpenAPI document against the live handlers: every documented failure of /v1/activate
+ * (and of the other operations we can provoke) is produced by a real server with exactly the
+ * documented status and message, every failure the server produced is documented, and every
+ * response body validates against the schema documented for its status.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOpenApiDocument, documentedFailures } from "../../src/openapi/index.js";
+import { handlerSetAvailable, startLiveApi, type LiveApi } from "./support/live-api.js";
+
+const live = handlerSetAvailable();
+import { componentValidator } from "./support/openapi.js";
+
+const document = createOpenApiDocument();
+const check = componentValidator(document);
+const SIGNIFICANT = "when was I most afraid of losing her";
+
+interface Observed {
+  operationId: string;
+  status: number;
+  message: string | null;
+}
+const observed: Observed[] = [];
+
+let api: LiveApi;
+let failing: LiveApi;
+let keys: { full: string; noScope: string; free: string };
+
+/** Sends one request, validates the body against the documented response schema, records the failure. */
+async function call(
+  target: LiveApi,
+  operationId: string,
+  init: { method: string; path: string; key?: string | null; body?: string; headers?: Record<string, string> },
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.key) headers.authorization = `Bearer ${init.key}`;
+  if (init.body !== undefined) headers["content-type"] ??= "application/json";
+  const response = await fetch(target.url + init.path, { method: init.method, headers, body: init.body });
+  const body = (await response.json()) as Record<string, unknown>;
+  const operation = Object.values(document.paths)
+    .flatMap((item) => Object.values(item))
+    .find((op) => op.operationId === operationId)!;
+  const documented = (operation.responses as Record<string, { content?: { "application/json": { schema: object } } }>)[String(response.status)];
+  expect(documented, `${operationId}: status ${response.status} (${JSON.stringify(body.error)}) is not documented`).toBeDefined();
+  const schema = documented!.content?.["application/json"].schema;
+  if (schema) expect(check(schema, body), `${operationId} ${response.status} body`).toBeNull();
+  if (response.status >= 400) observed.push({ operationId, status: response.status, message: typeof body.error === "string" ? body.error : null });
+  return { status: response.status, body, headers: response.headers };
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+beforeAll(async () => {
+  if (!live) return;
+  api = await startLiveApi();
+  failing = await startLiveApi({ failingStore: true });
+  keys = {
+    full: await api.key("acme", "scale", ["extract", "validate", "issue", "verify", "vitapass"]),
+    noScope: await api.key("acme", "scale", ["verify"]),
+    free: await api.key("tiny", "free", ["extract"]),
+  };
+});
+afterAll(async () => {
+  await api?.close();
+  await failing?.close();
+});
+
+describe.skipIf(!live)("POST /v1/activate against the document", () => {
+  it("succeeds with a documented body", async () => {
+    const ok = await call(api, "activate", { method: "POST", path: "/activate", key: keys.full, body: json({ query: SIGNIFICANT, top_k: 3 }) });
+    expect(ok.status).toBe(200);
+  });
+
+  it("produces every documented 4xx/5xx with its message", async () => {
+    const post = (body: string, key: string | null = keys.full, headers?: Record<string, string>) =>
+      call(api, "activate", { method: "POST", path: "/activate", key, body, headers });
+    await post("{not json");
+    await post("[]");
+    await post(json({}));
+    await post(json({ query: 42 }));
+    await post(json({ query: "x".repeat(4001) }));
+    await post(json({ query: "ok", subject_vp_id: 7 }));
+    await post(json({ query: "ok", subject_vp_id: "s".repeat(257) }));
+    await post(json({ query: "ok", top_k: 0 }));
+    await post(json({ query: "ok" }), null);
+    await post(json({ query: "ok" }), "ar_live_" + "z".repeat(32));
+    await post(json({ query: "ok" }), keys.noScope);
+    await post(json({ query: "x", pad: "p".repeat(70 * 1024) }));
+    await post(json({ query: SIGNIFICANT }), keys.full, { "idempotency-key": "walk-1" });
+    await post(json({ query: "another query" }), keys.full, { "idempotency-key": "walk-1" });
+    for (let i = 0; i < 11; i++) await post(json({ query: "ok" }), keys.free);
+    const failingKey = await failing.key("acme", "scale", ["extract"]);
+    await call(failing, "activate", { method: "POST", path: "/activate", key: failingKey, body: json({ query: SIGNIFICANT }) });
+
+    const pairs = (list: { status: number; message: string | null }[]) => [...new Set(list.map((f) => `${f.status} ${f.message}`))].sort();
+    expect(pairs(observed.filter((f) => f.operationId === "activate"))).toEqual(
+      pairs(documentedFailures(document).filter((f) => f.operationId === "activate")),
+    );
+  });
+
+  it("sends Retry-After on 429", async () => {
+    const limited = await call(api, "activate", { method: "POST", path: "/activate", key: keys.free, body: json({ query: "ok" }) });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe.skipIf(!live)("the other operations against the document", () => {
+  it("usage, activations/{id} and feedback answer with documented bodies", async () => {
+    const activation = await call(api, "activate", { method: "POST", path: "/activate", key: keys.full, body: json({ query: SIGNIFICANT }) });
+    const id = (activation.body.data as { activation_id: string }).activation_id;
+    expect((await call(api, "usage", { method: "GET", path: "/usage", key: keys.full })).status).toBe(200);
+    expect((await call(api, "getActivation", { method: "GET", path: `/activations/${id}`, key: keys.full })).status).toBe(200);
+    expect((await call(api, "getActivation", { method: "GET", path: `/activations/${crypto.randomUUID()}`, key: keys.full })).status).toBe(404);
+    expect((await call(api, "getActivation", { method: "GET", path: `/activations/${id}`, key: keys.noScope })).status).toBe(403);
+    expect((await call(api, "usage", { method: "GET", path: "/usage", key: null })).status).toBe(401);
+    const feedback = (body: unknown) => call(api, "feedback", { method: "POST", path: "/feedback", key: keys.full, body: json(body) });
+    expect((await feedback({ activation_id: id, hit: true, memory_id: "m22" })).status).toBe(200);
+    expect((await feedback({ activation_id: crypto.randomUUID(), hit: true })).status).toBe(404);
+    expect((await feedback({ activation_id: id })).status).toBe(400);
+  });
+
+  it("delegated contract paths answer 501 without a handler, after key and scope checks", async () => {
+    expect((await call(api, "extract", { method: "POST", path: "/extract", key: keys.full, body: json({ content: "x" }) })).status).toBe(501);
+    expect((await call(api, "validate", { method: "POST", path: "/validate", key: keys.noScope, body: "{}" })).status).toBe(403);
+    expect((await call(api, "verify", { method: "POST", path: "/verify", key: null, body: "{}" })).status).toBe(501);
+    expect((await call(api, "certificate", { method: "GET", path: "/certificate/abc", key: keys.full })).status).toBe(501);
+  });
+
+  it("serves the same document at GET /v1/openapi.json without a key", async () => {
+    const response = await fetch(api.url + "/openapi.json");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(document);
+  });
+
+  it("every failure the server produced is documented for its operation", () => {
+    const documented = new Set(documentedFailures(document).map((f) => `${f.operationId} ${f.status} ${f.message}`));
+    const undocumented = observed.map((f) => `${f.operationId} ${f.status} ${f.message}`).filter((f) => !documented.has(f));
+    expect(undocumented).toEqual([]);
+  });
+});
