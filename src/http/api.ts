@@ -1,0 +1,115 @@
+/**
+ * The handler set: one pipeline every request goes through, in the order SPEC section 5 fixes —
+ * route (404/405) → auth (401) → scope (403) → rate limit (429) → body (413/400) → route handler.
+ * Unexpected errors become the route's 500 message; details go to `onError`, never to the client.
+ */
+import type { LimitResult } from "../stores/types.js";
+import { authenticate, type Caller } from "./auth.js";
+import { MAX_BODY_BYTES, parseJsonBody, readBodyBytes } from "./body.js";
+import { clientIp } from "./client-ip.js";
+import { bucketOf, rateLimitHeaders, retryAfterSeconds, WINDOW_MS } from "./limits.js";
+import { API_MESSAGES, scopeMessage } from "./messages.js";
+import { resolveOptions, type ApiOptions, type ResolvedOptions } from "./options.js";
+import { failure, type HeaderMap } from "./responses.js";
+import type { Route, RouteContext } from "./route.js";
+import { createRouter, type Router } from "./router.js";
+import { activateRoute } from "./routes/activate.js";
+import { activationsRoute } from "./routes/activations.js";
+import { feedbackRoute } from "./routes/feedback-route.js";
+import { openApiRoute } from "./routes/openapi.js";
+import { passthroughRoutes } from "./routes/passthrough.js";
+import { usageRoute } from "./routes/usage.js";
+
+/** Transport facts a `Request` does not carry; `toNodeListener` fills them in. */
+export interface RequestInfo {
+  /** The peer address of the connection (for the anonymous `/verify` limit). */
+  remoteAddress?: string;
+}
+
+export interface Api {
+  fetch(request: Request, info?: RequestInfo): Promise<Response>;
+  readonly basePath: string;
+}
+
+export function createApi(options: ApiOptions): Api {
+  const resolved = resolveOptions(options);
+  const router = createRouter([
+    activateRoute,
+    usageRoute,
+    activationsRoute,
+    feedbackRoute,
+    ...passthroughRoutes,
+    openApiRoute(resolved.basePath),
+  ]);
+  return {
+    basePath: resolved.basePath,
+    fetch: (request, info) => handle(resolved, router, request, info ?? {}),
+  };
+}
+
+async function handle(options: ResolvedOptions, router: Router, request: Request, info: RequestInfo): Promise<Response> {
+  const path = new URL(request.url).pathname;
+  const below = belowBase(path, options.basePath);
+  const match = below === null ? ({ kind: "not_found" } as const) : router.match(request.method, below);
+  if (match.kind === "not_found") return failure(404, API_MESSAGES.notFound, "not_found");
+  if (match.kind === "method_not_allowed") return failure(405, API_MESSAGES.methodNotAllowed, "method_not_allowed", { allow: match.allow.join(", ") });
+
+  const { route, params } = match;
+  let caller: Caller | null = null;
+  try {
+    return await runRoute(options, route, request, params, info, (c) => (caller = c));
+  } catch (error) {
+    const known = caller as Caller | null;
+    options.onError(error, { method: request.method, path, ...(known?.kind === "key" ? { org_id: known.org.id } : {}) });
+    const answer = route.failure ?? { message: API_MESSAGES.internalError, code: "internal_error" as const };
+    return failure(500, answer.message, answer.code);
+  }
+}
+
+async function runRoute(
+  options: ResolvedOptions,
+  route: Route,
+  request: Request,
+  params: Record<string, string>,
+  info: RequestInfo,
+  identified: (caller: Caller) => void,
+): Promise<Response> {
+  const ip = clientIp(request.headers, info.remoteAddress, options.trustedHops);
+  const context = (caller: Caller, headers: HeaderMap): RouteContext => ({
+    request, caller, params, json: null, bytes: null, clientIp: ip, headers, options, now: options.now(),
+  });
+  if (route.access.kind === "public") return route.handle(context({ kind: "anonymous", ip }, {}));
+
+  const caller = await authenticate(options.store, request.headers, route.access.anonymous ? ip : null);
+  if (!caller) return failure(401, API_MESSAGES.unauthorized, "unauthorized");
+  identified(caller);
+  const scope = route.access.scope;
+  if (caller.kind === "key" && scope !== null && !caller.key.scopes.includes(scope)) {
+    return failure(403, scopeMessage(scope), "forbidden");
+  }
+
+  const bucket = bucketOf(caller, options.anonymousVerifyRpm);
+  const limit: LimitResult = await options.limiter.hit(bucket.key, bucket.limit, WINDOW_MS);
+  const headers = rateLimitHeaders(limit);
+  if (!limit.allowed) return failure(429, API_MESSAGES.rateLimited, "rate_limited", { ...headers, "retry-after": String(retryAfterSeconds(limit)) });
+
+  const ready = context(caller, headers);
+  if (route.body !== "none") {
+    const body = await readBodyBytes(request, MAX_BODY_BYTES);
+    if (!body.ok) return failure(413, API_MESSAGES.bodyTooLarge, "payload_too_large", headers);
+    ready.bytes = body.bytes;
+    if (route.body === "json") {
+      const json = parseJsonBody(body.bytes);
+      if (!json.ok) return failure(400, API_MESSAGES.invalidJson, "invalid_json", headers);
+      ready.json = json.value;
+    }
+  }
+  return route.handle(ready);
+}
+
+/** The path below the base path, or null when the request is not under it. */
+function belowBase(path: string, basePath: string): string | null {
+  if (basePath === "") return path;
+  if (path === basePath || !path.startsWith(basePath + "/")) return null;
+  return path.slice(basePath.length);
+}

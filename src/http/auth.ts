@@ -1,0 +1,45 @@
+/**
+ * Authentication: the key from `Authorization: Bearer` or `X-API-Key` (Authorization wins when
+ * both are sent), checked by hash against the store. Every failure is the same 401: the caller
+ * learns nothing about why (format, unknown, revoked, orphaned).
+ */
+import { hashApiKey, parseApiKey } from "../keys/index.js";
+import type { ApiKeyRecord, ArcStore, Organization } from "../stores/types.js";
+
+export type Caller = { kind: "key"; org: Organization; key: ApiKeyRecord } | { kind: "anonymous"; ip: string };
+
+/** `absent`: no credential header at all (anonymous); `malformed`: a header that holds no key. */
+export type Presented = { state: "absent" } | { state: "malformed" } | { state: "key"; key: string };
+
+export function presentedKey(headers: Headers): Presented {
+  const authorization = headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization.trim());
+    return match ? { state: "key", key: match[1]! } : { state: "malformed" };
+  }
+  const apiKey = headers.get("x-api-key");
+  if (apiKey !== null) {
+    const key = apiKey.trim();
+    return key ? { state: "key", key } : { state: "malformed" };
+  }
+  return { state: "absent" };
+}
+
+/** The key's record and organization, or null when the key is malformed, unknown, revoked or orphaned. */
+export async function resolveKey(store: ArcStore, key: string): Promise<{ key: ApiKeyRecord; org: Organization } | null> {
+  // A malformed key never reaches the store (and an oversized one is never hashed).
+  if (!parseApiKey(key)) return null;
+  const record = await store.findApiKeyByHash(hashApiKey(key));
+  if (!record || record.revoked_at !== null) return null;
+  const org = await store.getOrganization(record.org_id);
+  return org ? { key: record, org } : null;
+}
+
+/** The caller, or null for 401. `anonymousIp` is set only on routes that accept anonymous calls. */
+export async function authenticate(store: ArcStore, headers: Headers, anonymousIp: string | null): Promise<Caller | null> {
+  const presented = presentedKey(headers);
+  if (presented.state === "absent") return anonymousIp === null ? null : { kind: "anonymous", ip: anonymousIp };
+  if (presented.state === "malformed") return null;
+  const resolved = await resolveKey(store, presented.key);
+  return resolved ? { kind: "key", ...resolved } : null;
+}

@@ -1,0 +1,25 @@
+/**
+ * `arcroute/http`: the hosted /v1 handler set, Web-standard (`Request` → `Response`), no framework.
+ *
+ *   const api = createApi({ store, limiter });
+ *   http.createServer(toNodeListener(api)).listen(8787);
+ */
+export { createApi, type Api, type RequestInfo } from "./api.js";
+export { toNodeListener } from "./node.js";
+export {
+  HANDLER_NAMES,
+  normalizeBasePath,
+  type ApiOptions,
+  type ErrorInfo,
+  type HandlerContext,
+  type HandlerName,
+  type KeyInfo,
+  type UserHandler,
+} from "./options.js";
+export { API_MESSAGES, scopeMessage, MAX_IDEMPOTENCY_KEY_CHARS, type ErrorCode } from "./messages.js";
+export { PLAN_RPM, ENTERPRISE_FALLBACK_RPM, WINDOW_MS, rpmOf } from "./limits.js";
+export { MAX_BODY_BYTES } from "./body.js";
+export { IDEMPOTENCY_TTL_MS, REPLAY_HEADER } from "./idempotency.js";
+export { ACTIVATION_PRICE_MICROS } from "./routes/activate.js";
+export { FREE_EXTRACTION_QUOTA } from "./routes/passthrough.js";
+export { monthOf } from "./routes/usage.js";

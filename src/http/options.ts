@@ -1,0 +1,93 @@
+/** What `createApi` accepts, and the defaults it fills in. */
+import { lexicalClassifier } from "../classify/index.js";
+import type { Classifier } from "../classify/types.js";
+import type { ApiKeyRecord, ArcStore, Organization, RateLimiter } from "../stores/types.js";
+
+/** The contract paths whose behaviour the user supplies (SPEC section 5). */
+export const HANDLER_NAMES = ["extract", "observe", "batch", "validate", "issue", "verify", "certificate", "vitapass"] as const;
+export type HandlerName = (typeof HANDLER_NAMES)[number];
+
+/** The key that authenticated a request, without its hash. */
+export type KeyInfo = Omit<ApiKeyRecord, "hash">;
+
+/** What a user handler learns about the request besides the `Request` itself. */
+export interface HandlerContext {
+  /** The key's organization; null for an anonymous `/verify` call. */
+  org: Organization | null;
+  key: KeyInfo | null;
+  /** Path parameters: `id` for `/certificate/:id`, `path` (the rest, e.g. `jobs/42`) for `/batch/*` and `/vitapass/*`. */
+  params: Record<string, string>;
+  /** The request body (at most 64 KiB), already read: the `Request` passed alongside carries the same bytes. */
+  body: Uint8Array | null;
+  clientIp: string;
+}
+
+/**
+ * A user-supplied handler. Return a `Response` to control the answer completely, or any JSON value
+ * to have it wrapped in the success envelope. A throw answers 500 `Internal server error`.
+ */
+export type UserHandler = (request: Request, context: HandlerContext) => unknown;
+
+export interface ErrorInfo {
+  method: string;
+  path: string;
+  /** Organization of the caller, when known. */
+  org_id?: string;
+}
+
+export interface ApiOptions {
+  store: ArcStore;
+  limiter: RateLimiter;
+  /** Where the API is mounted: `/v1` (default) or e.g. `/api/v1`. */
+  basePath?: string;
+  /** Default: the lexical classifier. */
+  classifier?: Classifier;
+  handlers?: Partial<Record<HandlerName, UserHandler>>;
+  /**
+   * Take the client IP (for the anonymous `/verify` limit) from `X-Forwarded-For`: `true` trusts
+   * one proxy (the right-most entry), a number trusts that many hops. Default: the socket address.
+   */
+  trustProxy?: boolean | number;
+  /** Anonymous `/verify` requests per client IP per minute (default 30). */
+  anonymousVerifyRpm?: number;
+  /** Clock for timestamps, idempotency expiry and the usage period (tests inject one). */
+  now?: () => Date;
+  /** Called with every unexpected error (for logging); responses never carry error details. */
+  onError?: (error: unknown, info: ErrorInfo) => void;
+}
+
+export interface ResolvedOptions {
+  store: ArcStore;
+  limiter: RateLimiter;
+  basePath: string;
+  classifier: Classifier;
+  handlers: Partial<Record<HandlerName, UserHandler>>;
+  trustedHops: number;
+  anonymousVerifyRpm: number;
+  now: () => Date;
+  onError: (error: unknown, info: ErrorInfo) => void;
+}
+
+export function resolveOptions(options: ApiOptions): ResolvedOptions {
+  const rpm = options.anonymousVerifyRpm ?? 30;
+  if (!Number.isInteger(rpm) || rpm < 1) throw new TypeError("anonymousVerifyRpm must be a positive integer");
+  return {
+    store: options.store,
+    limiter: options.limiter,
+    basePath: normalizeBasePath(options.basePath ?? "/v1"),
+    classifier: options.classifier ?? lexicalClassifier,
+    handlers: { ...options.handlers },
+    trustedHops: options.trustProxy === true ? 1 : typeof options.trustProxy === "number" ? Math.max(0, Math.floor(options.trustProxy)) : 0,
+    anonymousVerifyRpm: rpm,
+    now: options.now ?? (() => new Date()),
+    onError: options.onError ?? (() => {}),
+  };
+}
+
+/** `/v1`, `v1/`, `/api/v1/` → `/v1`, `/api/v1`; `/` or `` → `` (mounted at the root). */
+export function normalizeBasePath(basePath: string): string {
+  const trimmed = basePath.trim().replace(/\/+$/, "");
+  if (trimmed === "") return "";
+  if (!/^\/?[A-Za-z0-9._~\-/]+$/.test(trimmed)) throw new TypeError(`basePath '${basePath}' is not a URL path`);
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}

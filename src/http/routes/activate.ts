@@ -1,0 +1,96 @@
+/**
+ * `POST <base>/activate` (contract 4.1): classify, then persist the `arc_activation_event`, its
+ * charge (gate true and a live key: 1000 micro-dollars) and the idempotency record in ONE
+ * `recordActivation` call. Any failure answers 500 `Activation failed` and nothing is billed.
+ */
+import { randomUUID } from "node:crypto";
+import { classifyWithModel } from "../../classify/llm/classify-with-model.js";
+import { ActivationResultSchema, type ActivationMeta, type ActivationResult } from "../../schema/activation.js";
+import { parseActivateRequest, type ActivateRequest } from "../../schema/request.js";
+import type { ActivationEvent, ApiKeyRecord, BillingRecord, Organization } from "../../stores/types.js";
+import { answerFromLookup, fingerprintOf, idempotencyWrite, readIdempotencyKey } from "../idempotency.js";
+import { API_MESSAGES } from "../messages.js";
+import { failure, jsonResponse, successBody } from "../responses.js";
+import type { Route, RouteContext } from "../route.js";
+
+/** $0.001 per significance query, in integer micro-dollars. */
+export const ACTIVATION_PRICE_MICROS = 1000;
+const OPERATION = "POST /activate";
+
+export const activateRoute: Route = {
+  method: "POST",
+  pattern: "/activate",
+  access: { kind: "key", scope: "extract" },
+  body: "json",
+  failure: { message: API_MESSAGES.activationFailed, code: "activation_failed" },
+  handle: activate,
+};
+
+async function activate(context: RouteContext): Promise<Response> {
+  const { caller, headers } = context;
+  if (caller.kind !== "key") throw new Error("activate requires a key");
+  const parsed = parseActivateRequest(context.json);
+  if (!parsed.ok) return failure(400, parsed.message, "invalid_request", headers);
+  const idempotency = readIdempotencyKey(context.request.headers);
+  if (!idempotency.ok) return failure(400, API_MESSAGES.idempotencyKeyInvalid, "invalid_request", headers);
+
+  const { store } = context.options;
+  const fingerprint = idempotency.key === null ? null : fingerprintOf(OPERATION, context.json);
+  if (idempotency.key !== null) {
+    const earlier = await store.lookupIdempotency(caller.org.id, idempotency.key, fingerprint!, context.now.toISOString());
+    const answer = answerFromLookup(earlier, headers);
+    if (answer) return answer;
+  }
+
+  const activation = await runActivation(context, parsed.value, caller.org, caller.key);
+  const write = idempotency.key === null ? null : idempotencyWrite(idempotency.key, fingerprint!, { status: 200, body: activation.body }, context.now);
+  const outcome = await store.recordActivation(activation.event, activation.charge, write);
+  if (outcome.state === "duplicate") {
+    // A concurrent request with the same key committed first: answer as it did, nothing was written.
+    const answer = answerFromLookup(outcome.existing, headers);
+    if (answer) return answer;
+    throw new Error("idempotency record vanished between write and lookup");
+  }
+  return jsonResponse(200, activation.body, headers);
+}
+
+interface PreparedActivation {
+  event: ActivationEvent;
+  charge: BillingRecord | null;
+  /** The response body, built before the write so that the idempotency record stores it. */
+  body: string;
+}
+
+async function runActivation(context: RouteContext, request: ActivateRequest, org: Organization, key: ApiKeyRecord): Promise<PreparedActivation> {
+  const { result: classified, model } = await classifyWithModel(context.options.classifier, request.query);
+  const id = randomUUID();
+  // A user-supplied classifier is checked against the contract before anything is stored or billed.
+  const result: ActivationResult = ActivationResultSchema.parse({ ...classified, activation_id: id });
+  const at = context.now.toISOString();
+  const billed = result.significance_gate && key.mode === "live";
+  const event: ActivationEvent = {
+    id,
+    org_id: org.id,
+    key_id: key.id,
+    query: request.raw_query,
+    subject_vp_id: request.subject_vp_id ?? null,
+    result,
+    classifier_model: model,
+    top_k: request.top_k,
+    billed,
+    created_at: at,
+  };
+  const charge: BillingRecord | null = billed
+    ? { id: randomUUID(), org_id: org.id, key_id: key.id, activation_id: id, amount_micros: ACTIVATION_PRICE_MICROS, created_at: at }
+    : null;
+  const meta: ActivationMeta = { query: request.raw_query, classifier_model: model, activated_at: at, top_k: request.top_k };
+  const data = {
+    activation_id: id,
+    arc_types: result.arc_types,
+    primary_domain: result.primary_domain,
+    field_filters: result.field_filters,
+    confidence: result.confidence,
+    significance_gate: result.significance_gate,
+  };
+  return { event, charge, body: successBody(data, meta) };
+}

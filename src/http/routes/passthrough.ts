@@ -1,0 +1,90 @@
+/**
+ * The contract paths whose behaviour the contract does not show (4.2): routed with their scopes and
+ * limits like every other path, then handed to the user's handler, or 501 `Not implemented`.
+ * `/extract` and `/observe` take one unit of the Free plan's lifetime quota (100), given back when
+ * the handler fails (throws or answers ≥ 400).
+ */
+import type { Scope } from "../../stores/types.js";
+import { API_MESSAGES } from "../messages.js";
+import type { HandlerContext, HandlerName, KeyInfo, UserHandler } from "../options.js";
+import { failure, success, withHeaders } from "../responses.js";
+import type { Route, RouteContext } from "../route.js";
+
+interface Delegated {
+  name: HandlerName;
+  method: "GET" | "POST";
+  pattern: string;
+  scope: Scope;
+  anonymous?: boolean;
+  quota?: "extractions";
+}
+
+/** Free plan: extractions (`/extract`, `/observe`) for the lifetime of the organization. */
+export const FREE_EXTRACTION_QUOTA = 100;
+
+const DELEGATED: readonly Delegated[] = [
+  { name: "extract", method: "POST", pattern: "/extract", scope: "extract", quota: "extractions" },
+  { name: "observe", method: "POST", pattern: "/observe", scope: "extract", quota: "extractions" },
+  { name: "batch", method: "POST", pattern: "/batch/*", scope: "extract" },
+  { name: "validate", method: "POST", pattern: "/validate", scope: "validate" },
+  { name: "issue", method: "POST", pattern: "/issue", scope: "issue" },
+  { name: "verify", method: "POST", pattern: "/verify", scope: "verify", anonymous: true },
+  { name: "certificate", method: "GET", pattern: "/certificate/:id", scope: "verify" },
+  { name: "vitapass", method: "POST", pattern: "/vitapass/*", scope: "vitapass" },
+];
+
+export const passthroughRoutes: Route[] = DELEGATED.map((d) => ({
+  method: d.method,
+  pattern: d.pattern,
+  access: { kind: "key", scope: d.scope, anonymous: d.anonymous ?? false },
+  body: d.method === "POST" ? "raw" : "none",
+  handle: (context: RouteContext) => delegate(d, context),
+}));
+
+async function delegate(route: Delegated, context: RouteContext): Promise<Response> {
+  const handler = context.options.handlers[route.name];
+  if (!handler) return failure(501, API_MESSAGES.notImplemented, "not_implemented", context.headers);
+  const quotaOrg = route.quota && context.caller.kind === "key" && context.caller.org.tier === "free" ? context.caller.org.id : null;
+  const { store } = context.options;
+  if (quotaOrg !== null) {
+    const taken = await store.consumeQuota(quotaOrg, route.quota!, FREE_EXTRACTION_QUOTA);
+    if (!taken.allowed) return failure(402, API_MESSAGES.quotaExhausted, "quota_exhausted", context.headers);
+  }
+  let response: Response;
+  try {
+    response = await callHandler(handler, context);
+  } catch (error) {
+    if (quotaOrg !== null) await store.refundQuota(quotaOrg, route.quota!).catch(() => {});
+    throw error;
+  }
+  if (quotaOrg !== null && response.status >= 400) await store.refundQuota(quotaOrg, route.quota!);
+  return response;
+}
+
+async function callHandler(handler: UserHandler, context: RouteContext): Promise<Response> {
+  const answer = await handler(handlerRequest(context), handlerContext(context));
+  if (answer instanceof Response) return withHeaders(answer, context.headers);
+  return success(answer ?? null, undefined, context.headers);
+}
+
+/** The pipeline consumed the body to bound it: the handler gets a fresh Request with the same bytes. */
+function handlerRequest(context: RouteContext): Request {
+  const { request, bytes } = context;
+  return new Request(request.url, { method: request.method, headers: request.headers, body: bytes && bytes.byteLength > 0 ? (bytes as Uint8Array<ArrayBuffer>) : null });
+}
+
+function handlerContext(context: RouteContext): HandlerContext {
+  const { caller } = context;
+  let key: KeyInfo | null = null;
+  if (caller.kind === "key") {
+    const { hash: _hash, ...info } = caller.key;
+    key = info;
+  }
+  return {
+    org: caller.kind === "key" ? caller.org : null,
+    key,
+    params: { ...context.params },
+    body: context.bytes,
+    clientIp: context.clientIp,
+  };
+}

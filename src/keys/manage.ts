@@ -1,0 +1,88 @@
+/**
+ * Key management through the store contract: create (returns the plain key exactly once) and
+ * revoke. Used by the CLI, the dev server and tests; the hosted console would call the same.
+ */
+import { randomBytes } from "node:crypto";
+import { TIERS, SCOPES, type ApiKeyRecord, type ArcStore, type Scope, type Tier } from "../stores/types.js";
+import { generateApiKey, parseApiKey, type KeyMode } from "./format.js";
+import { hashApiKey } from "./hash.js";
+
+export interface CreateKeyRequest {
+  /** Organization id; created with `tier` (and `rpm`) when it does not exist yet. */
+  org: string;
+  tier: Tier;
+  scopes: readonly Scope[];
+  mode?: KeyMode;
+  /** Requests per minute; only for `enterprise` (required there when the organization is new). */
+  rpm?: number;
+  /** An existing plain key to register instead of generating one (keys files of `arcroute serve`). */
+  key?: string;
+  now?: Date;
+}
+
+export interface CreatedKey {
+  /** The plain key: shown once, never stored. */
+  key: string;
+  record: ApiKeyRecord;
+}
+
+export class KeyRequestError extends Error {
+  override name = "KeyRequestError";
+}
+
+/** A public identifier that reveals nothing about the secret. */
+export const newKeyId = (): string => `key_${randomBytes(8).toString("hex")}`;
+
+export async function createApiKey(store: ArcStore, request: CreateKeyRequest): Promise<CreatedKey> {
+  validateRequest(request);
+  const now = (request.now ?? new Date()).toISOString();
+  const key = request.key ?? generateApiKey(request.mode ?? "live");
+  const parsed = parseApiKey(key);
+  if (!parsed) throw new KeyRequestError("key must be ar_live_ or ar_test_ followed by at least 24 base62 characters");
+  await ensureOrganization(store, request, now);
+  const record: ApiKeyRecord = {
+    id: newKeyId(),
+    org_id: request.org,
+    hash: hashApiKey(key),
+    prefix: parsed.prefix,
+    last4: parsed.secret.slice(-4),
+    mode: parsed.mode,
+    scopes: [...new Set(request.scopes)],
+    created_at: now,
+    revoked_at: null,
+  };
+  await store.insertApiKey(record);
+  return { key, record };
+}
+
+/** Revokes by public key id; false when no such key exists. Revoking twice keeps the first time. */
+export async function revokeApiKey(store: ArcStore, id: string, now: Date = new Date()): Promise<boolean> {
+  return store.revokeApiKey(id, now.toISOString());
+}
+
+function validateRequest(request: CreateKeyRequest): void {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(request.org)) {
+    throw new KeyRequestError("org must be 1-128 characters of letters, digits, '_', '.' or '-'");
+  }
+  if (!TIERS.includes(request.tier)) throw new KeyRequestError(`tier must be one of ${TIERS.join(", ")}`);
+  const unknown = request.scopes.filter((s) => !SCOPES.includes(s));
+  if (unknown.length > 0) throw new KeyRequestError(`unknown scope '${unknown[0]}': use ${SCOPES.join(", ")}`);
+  if (request.scopes.length === 0) throw new KeyRequestError("a key needs at least one scope");
+  if (request.rpm !== undefined && (!Number.isInteger(request.rpm) || request.rpm < 1)) {
+    throw new KeyRequestError("rpm must be a positive integer");
+  }
+  if (request.rpm !== undefined && request.tier !== "enterprise") throw new KeyRequestError("rpm is only for the enterprise tier");
+}
+
+/** Creates the organization when missing; an existing organization keeps its plan. */
+async function ensureOrganization(store: ArcStore, request: CreateKeyRequest, now: string): Promise<void> {
+  const existing = await store.getOrganization(request.org);
+  if (existing) {
+    if (existing.tier !== request.tier) {
+      throw new KeyRequestError(`organization '${request.org}' is on the ${existing.tier} plan, not ${request.tier}`);
+    }
+    return;
+  }
+  if (request.tier === "enterprise" && request.rpm === undefined) throw new KeyRequestError("the enterprise tier needs rpm");
+  await store.putOrganization({ id: request.org, tier: request.tier, ...(request.rpm !== undefined ? { rpm: request.rpm } : {}), created_at: now });
+}
