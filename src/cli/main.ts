@@ -14,6 +14,9 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   openapi: () => import("./commands/openapi.js"),
   mcp: () => import("./commands/mcp.js"),
   demo: () => import("./commands/demo.js"),
+  serve: () => import("./commands/serve.js"),
+  keys: () => import("./commands/keys.js"),
+  usage: () => import("./commands/usage.js"),
 };
 
 function topLevelHelp(commands: Record<string, Command>): string {

@@ -1,0 +1,54 @@
+/**
+ * Command-line pieces shared by `arcroute serve`, `arcroute keys` and `arcroute usage`: argument
+ * parsing with one-line errors, where the store and limiter specs come from, and how a spec is
+ * shown without its credentials.
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+export type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;
+export type ParsedCommandArgs<T extends OptionsConfig> = ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>>;
+import { CliError } from "../cli/errors.js";
+
+/** `node:util` parseArgs whose failures become one-line usage errors (exit 2). */
+export function parseCommandArgs<T extends OptionsConfig>(args: string[], options: T, allowPositionals = false): ParsedCommandArgs<T> {
+  try {
+    return parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>({ args, options, allowPositionals, strict: true });
+  } catch (error) {
+    throw new CliError((error as Error).message.split("\n")[0]!);
+  }
+}
+
+/** `--store`, else `$ARCROUTE_STORE`, else `memory`: the env var keeps a password out of `ps`. */
+export const storeSpec = (flag: string | undefined): string => flag ?? process.env.ARCROUTE_STORE ?? "memory";
+/** `--limiter`, else `$ARCROUTE_LIMITER`, else `memory`. */
+export const limiterSpec = (flag: string | undefined): string => flag ?? process.env.ARCROUTE_LIMITER ?? "memory";
+
+/** A spec for logs: the scheme and, for URLs, the host; never a user name or password. */
+export function describeSpec(spec: string): string {
+  if (!spec.includes("://")) return spec.startsWith("pglite:") ? spec : spec.split(":")[0]!;
+  try {
+    const url = new URL(spec);
+    return `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+  } catch {
+    return spec.split(":")[0]!;
+  }
+}
+
+/**
+ * Key and usage commands run in their own process: against the in-memory store they would write
+ * to a store that vanishes when the command exits, so they refuse it with a pointer instead.
+ */
+export function requireDurableStore(spec: string, command: string): void {
+  if (spec === "memory") {
+    throw new CliError(
+      `${command} needs a durable store shared with the server: --store pglite:<dir> or postgres://... (or ARCROUTE_STORE); the memory store lives only inside one 'arcroute serve' process`,
+    );
+  }
+}
+
+/** Positive integer flag (e.g. --port, --rpm) with a one-line error. */
+export function integerOption(name: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) throw new CliError(`--${name} must be an integer from ${min} to ${max}, got '${value}'`);
+  return n;
+}

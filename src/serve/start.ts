@@ -1,0 +1,96 @@
+/**
+ * `arcroute serve` without the command line: open the store and limiter, register the keys of
+ * a keys file (or issue a dev key), mount the /v1 handler set on node:http and listen. The CLI
+ * command adds argument parsing, the ready line and signal handling around it.
+ */
+import { createApi, toNodeListener } from "../http/index.js";
+import type { ErrorInfo } from "../http/options.js";
+import { openLimiter, openStore } from "../stores/open.js";
+import type { ArcStore, RateLimiter } from "../stores/types.js";
+import { issueDevKey } from "./dev-key.js";
+import { loadKeysFile } from "./keys-file.js";
+import { listen, type Listening } from "./listen.js";
+import { provisionKeys, type ProvisionReport } from "./provision.js";
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  basePath: string;
+  /** `memory`, `pglite:<dir>` or `postgres://...` (parsed by openStore). */
+  store: string;
+  /** `memory` or `redis://...` (parsed by openLimiter). */
+  limiter: string;
+  /** Keys file; without one a dev key is issued. */
+  keysFile?: string;
+  trustProxy?: boolean;
+  /** Where unexpected request failures are reported (one line each); default: nowhere. */
+  log?: (line: string) => void;
+}
+
+export interface RunningServe {
+  /** The API root, e.g. http://127.0.0.1:8787/v1 */
+  url: string;
+  /** Set when no keys file was given: the plain dev key (shown once) and its public id. */
+  devKey?: { key: string; id: string };
+  /** What the keys file did to the store. */
+  provisioned?: ProvisionReport;
+  /** Stops listening (requests in flight finish), then closes the limiter and the store. */
+  close(): Promise<void>;
+}
+
+export async function startServe(options: ServeOptions): Promise<RunningServe> {
+  // Read and validate the keys file before touching any back end: a bad file changes nothing.
+  const entries = options.keysFile === undefined ? undefined : await loadKeysFile(options.keysFile);
+  const store = await openStore(options.store);
+  let limiter: RateLimiter | undefined;
+  let listening: Listening | undefined;
+  try {
+    limiter = await openLimiter(options.limiter);
+    let devKey: RunningServe["devKey"];
+    let provisioned: ProvisionReport | undefined;
+    if (entries) provisioned = await provisionKeys(store, entries, options.keysFile!);
+    else {
+      const created = await issueDevKey(store);
+      devKey = { key: created.key, id: created.record.id };
+    }
+    const log = options.log;
+    const api = createApi({
+      store,
+      limiter,
+      basePath: options.basePath,
+      trustProxy: options.trustProxy ?? false,
+      // The response says only "Activation failed"/"Internal server error"; the operator needs the cause.
+      ...(log ? { onError: (error: unknown, info: ErrorInfo) => log(`${info.method} ${info.path}${info.org_id ? ` (org ${info.org_id})` : ""}: ${errorLine(error)}`) } : {}),
+    });
+    listening = await listen(toNodeListener(api), { host: options.host, port: options.port });
+    const server = listening;
+    const backEnds = { store, limiter };
+    return {
+      url: server.origin + options.basePath,
+      ...(devKey ? { devKey } : {}),
+      ...(provisioned ? { provisioned } : {}),
+      close: once(async () => {
+        await server.close();
+        await closeBackEnds(backEnds.store, backEnds.limiter);
+      }),
+    };
+  } catch (error) {
+    await listening?.close();
+    await closeBackEnds(store, limiter);
+    throw error;
+  }
+}
+
+async function closeBackEnds(store: ArcStore, limiter: RateLimiter | undefined): Promise<void> {
+  // Both are closed even when one fails; the first failure is reported.
+  const results = await Promise.allSettled([limiter?.close(), store.close()]);
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= fn());
+}
+
+const errorLine = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).split("\n")[0]!;
