@@ -13,9 +13,10 @@ import { writeLine } from "../io.js";
 
 const usage = `Usage:
   arcroute learn --store <memory|pglite:<dir>|postgres://...> [--org <id>] [--out weights.json]
-                 [--base-fusion 0.5] [--drop-below 0.5]
+                 [--base-fusion 0.5] [--drop-below 0.5] [--json]
   Learns filter weights from stored feedback (all organizations unless --org) and writes them
-  to --out (default: learned-weights.json); prints a one-line summary.`;
+  to --out (default: learned-weights.json); prints a one-line summary, or with --json the
+  weights file's content and its path as one JSON object.`;
 
 function fraction(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -38,6 +39,7 @@ export const command: Command = {
           out: { type: "string", default: "learned-weights.json" },
           "base-fusion": { type: "string" },
           "drop-below": { type: "string" },
+          json: { type: "boolean" },
         },
       }));
     } catch (error) {
@@ -49,6 +51,10 @@ export const command: Command = {
     try {
       const weights = await learnFromStore(store, values.org ?? null, options);
       writeLearnedWeights(values.out!, weights);
+      if (values.json) {
+        await writeLine(io.stdout, JSON.stringify({ out: values.out, weights }));
+        return 0;
+      }
       const fields = Object.entries(weights.fields).map(([field, m]) => `${field}=${m}`).join(" ") || "(no routed feedback)";
       await writeLine(io.stdout, `learned from ${weights.learned_from.feedback} feedback (${weights.learned_from.hits} hits): ${fields}; fusion=${weights.fusion} -> ${values.out}`);
       return 0;
