@@ -7,6 +7,7 @@ import { CliError } from "../errors.js";
 
 const BENCHMARKS: Record<string, () => Promise<{ benchmark: Command }>> = {
   feedback: () => import("../../../benchmarks/feedback/run.js"),
+  classifier: () => import("../../../benchmarks/classifier/run.js"),
 };
 
 export const command: Command = {
