@@ -34,7 +34,7 @@ const EntrySchema = z
     key: z.string().refine((key) => parseApiKey(key) !== null, "must be ar_live_ or ar_test_ followed by 24-128 base62 characters"),
     org: z.string().regex(ORG_PATTERN, "must be 1-128 characters of letters, digits, '_', '.' or '-'"),
     tier: z.enum(TIERS, { error: `must be one of ${TIERS.join(", ")}` }),
-    rpm: z.number().int().positive().optional(),
+    rpm: z.number({ error: "must be a positive integer" }).int("must be a positive integer").positive("must be a positive integer").optional(),
     scopes: z.array(z.enum(SCOPES, { error: `must be one of ${SCOPES.join(", ")}` })).min(1, "needs at least one scope"),
   })
   .superRefine((entry, ctx) => {
@@ -48,13 +48,13 @@ function describeEntry(index: number, raw: unknown): string {
 }
 
 /** The first problem of an entry as "<field> <message>", e.g. `tier must be one of ...`. */
-function firstIssue(error: z.ZodError): string {
+function firstIssue(error: z.ZodError, raw: unknown): string {
   const issue = error.issues[0]!;
   if (issue.code === "unrecognized_keys") return `unknown field '${issue.keys[0]}'`;
   const field = issue.path.filter((part) => typeof part === "string")[0];
   if (field === undefined) return "must be an object with key, org, tier and scopes";
   // zod's own wording for a missing field ("expected string, received undefined") is unhelpful.
-  if (issue.code === "invalid_type" && issue.input === undefined) return `'${field}' is required`;
+  if (issue.code === "invalid_type" && (raw as Record<string, unknown>)[field] === undefined) return `'${field}' is required`;
   return `'${field}' ${issue.message.replace(/^Invalid input: /, "")}`;
 }
 
@@ -63,7 +63,7 @@ export function parseKeysFile(json: unknown, source: string): KeyFileEntry[] {
   if (!Array.isArray(json)) throw new KeysFileError(`keys file ${source}: must be a JSON array of key entries`);
   const entries = json.map((raw, index) => {
     const parsed = EntrySchema.safeParse(raw);
-    if (!parsed.success) throw new KeysFileError(`keys file ${source}: ${describeEntry(index, raw)}: ${firstIssue(parsed.error)}`);
+    if (!parsed.success) throw new KeysFileError(`keys file ${source}: ${describeEntry(index, raw)}: ${firstIssue(parsed.error, raw)}`);
     return parsed.data as KeyFileEntry;
   });
   checkConsistency(entries, source);

@@ -1,0 +1,44 @@
+/** `arcroute keys` and `arcroute usage`: argument handling and the refusal of the memory store. */
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../../test/ecosystem/support/cli.js";
+
+describe("arcroute keys / usage: bad input", () => {
+  it.each([
+    [["keys"], "arcroute: keys needs a subcommand: create, revoke, list (see arcroute keys --help)"],
+    [["keys", "rotate"], "arcroute: keys needs a subcommand: create, revoke, list (see arcroute keys --help)"],
+    [["keys", "create", "--tier", "free", "--scopes", "extract", "--store", "pglite:/tmp/x"], "arcroute: keys create needs --org <id>"],
+    [["keys", "create", "--org", "acme", "--tier", "free", "--store", "pglite:/tmp/x"], "arcroute: keys create needs --scopes (comma-separated: extract, validate, issue, verify, vitapass)"],
+    [["keys", "create", "--org", "acme", "--tier", "gold", "--scopes", "extract"], "arcroute: --tier must be one of free, payg, growth, scale, enterprise"],
+    [["keys", "create", "--org", "acme", "--tier", "free", "--scopes", "extract,admin"], "arcroute: unknown scope 'admin': use extract, validate, issue, verify, vitapass"],
+    [["keys", "create", "--org", "acme", "--tier", "free", "--scopes", "extract", "--mode", "prod"], "arcroute: --mode must be live or test"],
+    [["keys", "create", "--org", "acme", "--tier", "enterprise", "--scopes", "extract", "--rpm", "0"], "arcroute: --rpm must be an integer from 1 to 1000000000, got '0'"],
+    [["keys", "revoke"], "arcroute: keys revoke needs exactly one key id: arcroute keys revoke <key-id>"],
+    [["keys", "list"], "arcroute: keys list needs --org <id>"],
+    [["usage"], "arcroute: usage needs --org <id>"],
+    [["usage", "--org", "acme", "--month", "2026-13"], "arcroute: --month must be YYYY-MM, got '2026-13'"],
+  ])("%j → one line, exit 2", async (args, message) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(message + "\n");
+    expect(result.stdout).toBe("");
+  });
+
+  it.each([
+    ["keys create", ["keys", "create", "--org", "acme", "--tier", "free", "--scopes", "extract"]],
+    ["keys revoke", ["keys", "revoke", "key_0123456789abcdef", "--store", "memory"]],
+    ["keys list", ["keys", "list", "--org", "acme"]],
+    ["usage", ["usage", "--org", "acme"]],
+  ])("%s refuses the memory store (it would vanish with the command)", async (name, args) => {
+    const saved = process.env.ARCROUTE_STORE;
+    delete process.env.ARCROUTE_STORE;
+    try {
+      const result = await runCli(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `arcroute: ${name} needs a durable store shared with the server: --store pglite:<dir> or postgres://... (or ARCROUTE_STORE); the memory store lives only inside one 'arcroute serve' process\n`,
+      );
+    } finally {
+      if (saved !== undefined) process.env.ARCROUTE_STORE = saved;
+    }
+  });
+});

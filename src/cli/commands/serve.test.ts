@@ -1,0 +1,125 @@
+/** `arcroute serve` as users run it: a child process, a real socket, real signals. */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { serveFailure, startServeProcess, type ServeProcess } from "../../../test/compat/support/serve-process.js";
+
+const dir = mkdtempSync(join(tmpdir(), "arcroute-serve-"));
+const ACME_LIVE = "ar_live_" + "Q".repeat(30);
+const VERIFY_ONLY = "ar_live_" + "V".repeat(30);
+const running: ServeProcess[] = [];
+
+function keysFile(name: string, entries: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(entries));
+  return path;
+}
+
+async function serve(args: string[]): Promise<ServeProcess> {
+  const server = await startServeProcess(args);
+  running.push(server);
+  return server;
+}
+
+const activate = (url: string, key: string, query = "times dad was proud of me") =>
+  fetch(`${url}/activate`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ query }) });
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.stop("SIGKILL")));
+});
+
+describe("arcroute serve", () => {
+  it("without --keys prints the URL alone on stdout and a working test-mode dev key once on stderr", async () => {
+    const server = await serve([]);
+    expect(server.readyLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(server.stdout()).toBe(server.readyLine + "\n");
+    expect(server.devKey).toMatch(/^ar_test_[0-9A-Za-z]{32}$/);
+    expect(server.stderr().split(server.devKey!).length - 1).toBe(1);
+
+    const response = await activate(server.url, server.devKey!);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { significance_gate: boolean; activation_id: string } };
+    expect(body.data.significance_gate).toBe(true);
+    // A dev key is a test key: never billed.
+    const usage = (await (await fetch(`${server.url}/usage`, { headers: { "x-api-key": server.devKey! } })).json()) as { data: { billed_queries: number } };
+    expect(usage.data.billed_queries).toBe(0);
+  });
+
+  it("--json prints one ready line with the dev key", async () => {
+    const server = await serve(["--json"]);
+    const ready = JSON.parse(server.readyLine) as Record<string, string>;
+    expect(Object.keys(ready).sort()).toEqual(["dev_key", "dev_key_id", "url"]);
+    expect(ready.dev_key).toMatch(/^ar_test_/);
+    expect(ready.dev_key_id).toMatch(/^key_/);
+    expect(server.stderr()).not.toContain(ready.dev_key);
+  });
+
+  it("--keys and --base-path: the file's keys authenticate under the base path, with their scopes, and no dev key is issued", async () => {
+    const keys = keysFile("keys.json", [
+      { key: ACME_LIVE, org: "acme", tier: "growth", scopes: ["extract"] },
+      { key: VERIFY_ONLY, org: "acme", tier: "growth", scopes: ["verify"] },
+    ]);
+    const server = await serve(["--keys", keys, "--base-path", "/api/v1/", "--json"]);
+    expect(JSON.parse(server.readyLine)).toEqual({ url: server.url });
+    expect(server.url).toMatch(/\/api\/v1$/);
+    expect(server.stderr()).toContain("2 added, 0 already registered");
+
+    const ok = await activate(server.url, ACME_LIVE);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("ratelimit-limit")).toBe("60");
+    const forbidden = await activate(server.url, VERIFY_ONLY);
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toMatchObject({ success: false, error: "API key does not have 'extract' scope", data: null });
+    expect((await activate(server.url.replace("/api/v1", "/v1"), ACME_LIVE)).status).toBe(404);
+    // A live key's significance query is billed.
+    const usage = (await (await fetch(`${server.url}/usage`, { headers: { authorization: `Bearer ${ACME_LIVE}` } })).json()) as { data: { billed_queries: number; amount_micros: number } };
+    expect(usage.data).toMatchObject({ billed_queries: 1, amount_micros: 1000 });
+  });
+
+  it.each(["SIGTERM", "SIGINT"] as const)("shuts down cleanly on %s: exit 0, port released", async (signal) => {
+    const server = await serve([]);
+    const port = Number(new URL(server.url).port);
+    // A keep-alive connection left open must not hold the shutdown.
+    expect((await activate(server.url, server.devKey!)).status).toBe(200);
+    expect(await server.stop(signal)).toBe(0);
+    expect(server.stderr()).toContain(`${signal}, shutting down`);
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => (socket.destroy(), resolve(false)));
+      socket.once("error", () => resolve(true));
+    });
+    expect(refused).toBe(true);
+  });
+
+  it.each([
+    [["--port", "99999"], "arcroute: --port must be an integer from 0 to 65535, got '99999'"],
+    [["--base-path", "v1?x=1"], "arcroute: --base-path must be a path such as /v1 or /api/v1, got 'v1?x=1'"],
+    [["--store", "mysql://x"], "arcroute: unknown --store 'mysql://x'"],
+    [["--limiter", "memcached"], "arcroute: unknown --limiter 'memcached'"],
+    [["--keys", "/nonexistent/keys.json"], "arcroute: keys file /nonexistent/keys.json: no such file"],
+    [["--bogus"], "arcroute: Unknown option '--bogus'"],
+  ])("bad usage %j: one line on stderr, exit 2", async (args, message) => {
+    const result = await serveFailure(["--port", "0", ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.startsWith(message)).toBe(true);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stdout).toBe("");
+  });
+
+  it("a bad keys file entry: one line naming the entry, exit 2, nothing served", async () => {
+    const keys = keysFile("bad.json", [{ key: ACME_LIVE, org: "acme", tier: "growth", scopes: ["extract"] }, { key: VERIFY_ONLY, org: "beta", tier: "platinum", scopes: ["verify"] }]);
+    const result = await serveFailure(["--port", "0", "--keys", keys]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`arcroute: keys file ${keys}: entry 2 (org "beta"): 'tier' must be one of free, payg, growth, scale, enterprise\n`);
+  });
+
+  it("a port in use: one line, exit 1", async () => {
+    const server = await serve([]);
+    const port = new URL(server.url).port;
+    const result = await serveFailure(["--port", port]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`arcroute: port ${port} is already in use\n`);
+  });
+});
