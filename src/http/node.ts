@@ -1,7 +1,8 @@
 /**
  * `toNodeListener(api)`: the handler set as a `node:http` request listener. The body is read up to
- * 64 KiB + 1 byte and no further (the pipeline decides 413 at its place in the check order); when
- * a body was cut short the connection is closed after the answer instead of draining the rest.
+ * 64 KiB + 1 byte and no further, and not at all when Content-Length declares more (the pipeline
+ * decides 413 at its place in the check order); when a body was cut short or left unread the
+ * connection is closed after the answer instead of draining the rest.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Api } from "./api.js";
@@ -19,7 +20,9 @@ export function toNodeListener(api: Api): RequestListener {
 
 async function serve(api: Api, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const body = hasBody ? await readBounded(req, MAX_BODY_BYTES + 1) : null;
+  // A declared length over the limit is left unread: the pipeline sees the header and answers 413.
+  const declaredTooLarge = Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES;
+  const body = hasBody && !declaredTooLarge ? await readBounded(req, MAX_BODY_BYTES + 1) : null;
   const request = new Request(urlOf(req), {
     method: req.method ?? "GET",
     headers: headersOf(req),
@@ -32,7 +35,7 @@ async function serve(api: Api, req: IncomingMessage, res: ServerResponse): Promi
   });
   const setCookies = response.headers.getSetCookie();
   if (setCookies.length > 0) headers["set-cookie"] = setCookies;
-  if (body?.truncated) headers.connection = "close";
+  if (body?.truncated || (hasBody && declaredTooLarge)) headers.connection = "close";
   const payload = Buffer.from(await response.arrayBuffer());
   headers["content-length"] = String(payload.byteLength);
   res.writeHead(response.status, headers);
@@ -70,13 +73,16 @@ function urlOf(req: IncomingMessage): string {
   return new URL(req.url ?? "/", "http://localhost").toString();
 }
 
-/** Request headers without the framing ones (the body handed over is already complete or cut). */
+/**
+ * Request headers without the framing ones that no longer describe the body handed over; a
+ * Content-Length is kept (the body is either complete or left unread because it declared too much).
+ */
 function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    if (name === "content-length" || name === "transfer-encoding" || name === "connection" || name === "host") continue;
+    if (name === "transfer-encoding" || name === "connection" || name === "host") continue;
     try {
       headers.append(name, raw[i + 1]!);
     } catch {
