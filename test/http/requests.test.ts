@@ -53,13 +53,17 @@ describe("bodies", () => {
   });
 
   it("413 for a chunked body that grows past the limit (no Content-Length)", async () => {
-    const chunks = async function* () {
-      for (let i = 0; i < 100; i++) yield new TextEncoder().encode("x".repeat(1024));
-    };
+    let sent = 0;
+    const chunks = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 100) controller.enqueue(new TextEncoder().encode("x".repeat(1024)));
+        else controller.close();
+      },
+    });
     const response = await fetch(`${server.url}/activate`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: ReadableStream.from(chunks()),
+      body: chunks,
       duplex: "half",
     } as RequestInit);
     expect(response.status).toBe(413);
