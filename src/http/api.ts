@@ -10,6 +10,7 @@ import { clientIp } from "./client-ip.js";
 import { bucketOf, rateLimitHeaders, retryAfterSeconds, WINDOW_MS } from "./limits.js";
 import { API_MESSAGES, scopeMessage } from "./messages.js";
 import { resolveOptions, type ApiOptions, type ResolvedOptions } from "./options.js";
+import { report } from "./report.js";
 import { failure, type HeaderMap } from "./responses.js";
 import type { Route, RouteContext } from "./route.js";
 import { createRouter, type Router } from "./router.js";
@@ -55,15 +56,19 @@ async function handle(options: ResolvedOptions, router: Router, request: Request
   if (match.kind === "method_not_allowed") return failure(405, API_MESSAGES.methodNotAllowed, "method_not_allowed", { allow: match.allow.join(", ") });
 
   const { route, params } = match;
-  let caller: Caller | null = null;
+  const seen: Seen = { caller: null };
   try {
-    return await runRoute(options, route, request, params, info, (c) => (caller = c));
+    return await runRoute(options, route, request, params, info, seen);
   } catch (error) {
-    const known = caller as Caller | null;
-    options.onError(error, { method: request.method, path, ...(known?.kind === "key" ? { org_id: known.org.id } : {}) });
+    report(options, error, { method: request.method, path, ...(seen.caller?.kind === "key" ? { org_id: seen.caller.org.id } : {}) });
     const answer = route.failure ?? { message: API_MESSAGES.internalError, code: "internal_error" as const };
     return failure(500, answer.message, answer.code);
   }
+}
+
+/** What the pipeline learned before a failure, for the error report. */
+interface Seen {
+  caller: Caller | null;
 }
 
 async function runRoute(
@@ -72,7 +77,7 @@ async function runRoute(
   request: Request,
   params: Record<string, string>,
   info: RequestInfo,
-  identified: (caller: Caller) => void,
+  seen: Seen,
 ): Promise<Response> {
   const ip = clientIp(request.headers, info.remoteAddress, options.trustedHops);
   const context = (caller: Caller, headers: HeaderMap): RouteContext => ({
@@ -82,7 +87,7 @@ async function runRoute(
 
   const caller = await authenticate(options.store, request.headers, route.access.anonymous ? ip : null);
   if (!caller) return failure(401, API_MESSAGES.unauthorized, "unauthorized");
-  identified(caller);
+  seen.caller = caller;
   const scope = route.access.scope;
   if (caller.kind === "key" && scope !== null && !caller.key.scopes.includes(scope)) {
     return failure(403, scopeMessage(scope), "forbidden");

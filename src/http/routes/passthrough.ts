@@ -5,6 +5,7 @@
  * the handler fails (throws or answers ≥ 400).
  */
 import type { Scope } from "../../stores/types.js";
+import { report } from "../report.js";
 import { API_MESSAGES } from "../messages.js";
 import type { HandlerContext, HandlerName, KeyInfo, UserHandler } from "../options.js";
 import { failure, success, withHeaders } from "../responses.js";
@@ -50,14 +51,18 @@ async function delegate(route: Delegated, context: RouteContext): Promise<Respon
     const taken = await store.consumeQuota(quotaOrg, route.quota!, FREE_EXTRACTION_QUOTA);
     if (!taken.allowed) return failure(402, API_MESSAGES.quotaExhausted, "quota_exhausted", context.headers);
   }
+  const refund = async () => {
+    if (quotaOrg !== null) await store.refundQuota(quotaOrg, route.quota!);
+  };
   let response: Response;
   try {
     response = await callHandler(handler, context);
   } catch (error) {
-    if (quotaOrg !== null) await store.refundQuota(quotaOrg, route.quota!).catch(() => {});
+    // The handler's error is the one to report; a failed refund is reported on its own.
+    await refund().catch((refundError: unknown) => report(context.options, refundError, { method: context.request.method, path: new URL(context.request.url).pathname, org_id: quotaOrg! }));
     throw error;
   }
-  if (quotaOrg !== null && response.status >= 400) await store.refundQuota(quotaOrg, route.quota!);
+  if (response.status >= 400) await refund();
   return response;
 }
 
