@@ -97,3 +97,19 @@ export {
   type CategoricalField,
   type NumericField,
 } from "./schema/vocabulary.js";
+
+// API keys (issue 3): format, hashing and management through the store contract
+export {
+  createApiKey,
+  revokeApiKey,
+  hashApiKey,
+  parseApiKey,
+  generateApiKey,
+  isApiKeyFormat,
+  KeyRequestError,
+  KEY_PREFIXES,
+  type CreateKeyRequest,
+  type CreatedKey,
+  type KeyMode,
+  type ParsedKey,
+} from "./keys/index.js";
