@@ -3,7 +3,8 @@
  * and the cues behind them. `classify` builds on it; a document tagger can use it directly.
  */
 import { ARC_TYPES, type ArcType, type EmotionPrimary, type RelationalDynamic, type TemporalContext, type TetherType, type Valence } from "../schema/vocabulary.js";
-import type { CueTarget } from "./lexicon.js";
+import { queryForm, type QueryForm } from "./form.js";
+import type { BlockReason, CueTarget } from "./lexicon.js";
 import { matchCues, type CueMatch } from "./match.js";
 import { normalize } from "./normalize.js";
 import { tokenize } from "./tokenize.js";
@@ -22,6 +23,10 @@ export interface Analysis {
   frame: { score: number; cues: CueEvidence[] };
   /** Evidence of lookup, task, media, definition or chit-chat frames (gate-closing). */
   block: { score: number; cues: CueEvidence[] };
+  /** The gate-closing evidence split by reason (lookup, task, info, chat). */
+  blockBy: Record<BlockReason, number>;
+  /** The query's form: first person and family words, scene-like openings, past tense. */
+  form: QueryForm;
   arcs: Scores<ArcType>;
   /** Arc types by descending score (only those with evidence). */
   arcRanking: ArcType[];
@@ -54,6 +59,8 @@ export function analyze(text: string): Analysis {
     normalized,
     frame: { score: 0, cues: [] },
     block: { score: 0, cues: [] },
+    blockBy: { lookup: 0, task: 0, info: 0, chat: 0 },
+    form: queryForm(normalized),
     arcs: {},
     arcRanking: [],
     tether: {},
@@ -72,8 +79,12 @@ export function analyze(text: string): Analysis {
 
 function accumulate(result: Analysis, target: CueTarget, match: CueMatch): void {
   switch (target.kind) {
-    case "frame":
     case "block":
+      result.blockBy[target.reason] += match.weight;
+      result.block.score += match.weight;
+      result.block.cues.push(evidence(match));
+      return;
+    case "frame":
     case "intensity": {
       result[target.kind].score += match.weight;
       result[target.kind].cues.push(evidence(match));

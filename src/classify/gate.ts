@@ -1,20 +1,62 @@
 /**
- * Stage 5: the significance gate. Open when memory-asking frames and significance content
- * outweigh lookup/task/media/definition frames. The raw score also feeds calibration.
+ * Stage 5: the significance gate, a logistic model over a few interpretable features of the
+ * analysis: memory frames, significance content (arc, emotion, intensity, anchor), the query's
+ * form (first person, scene-like opening, past tense) against lookup, task, info and chat
+ * evidence. The weights are fitted on the train split (scripts/fit-classifier.ts →
+ * gate-params.ts). The score is the log-odds that the query is significance-typed.
  */
 import type { Analysis } from "./analyze.js";
+import { GATE_MODEL } from "./gate-params.js";
 
 export const GATE_THRESHOLD = 0;
 
-/** Linear gate score: > GATE_THRESHOLD opens the gate. */
-export function gateScore(a: Analysis): number {
-  const topArc = a.arcRanking.length > 0 ? a.arcs[a.arcRanking[0]!]!.score : 0;
-  let topEmotion = 0;
-  for (const e of Object.values(a.emotion)) if (e && e.score > topEmotion) topEmotion = e.score;
-  let topTether = 0;
-  for (const t of Object.values(a.tether)) if (t && t.score > topTether) topTether = t.score;
-  // An anchor (a letter, gran's kitchen) counts as content only inside a strong memory frame.
-  const anchor = a.frame.score >= 1.2 ? Math.min(topTether, 2.5) * 0.3 : 0;
-  const content = Math.min(topArc, 4) * 0.6 + Math.min(topEmotion, 3) * 0.4 + Math.min(a.intensity.score, 3) * 0.3 + anchor;
-  return Math.min(a.frame.score, 4) * 0.8 + content - a.block.score * 1.2 - 1.4 + (content > 0 ? 0 : -1);
+export const GATE_FEATURES = [
+  "frame", "lookup", "task", "info", "chat", "arc", "emotion", "intensity", "tether", "personal", "gerund_opening", "when_clause", "past", "no_content", "short",
+] as const;
+export type GateFeature = (typeof GATE_FEATURES)[number];
+
+export interface GateModel { bias: number; weights: Record<GateFeature, number> }
+
+function topScore(scores: Partial<Record<string, { score: number }>>): number {
+  let top = 0;
+  for (const e of Object.values(scores)) if (e && e.score > top) top = e.score;
+  return top;
+}
+
+/** Feature values, each capped so that one long query cannot dominate. */
+export function gateFeatures(a: Analysis): Record<GateFeature, number> {
+  const arc = Math.min(topScore(a.arcs), 4);
+  const emotion = Math.min(topScore(a.emotion), 3);
+  const intensity = Math.min(a.intensity.score, 3);
+  return {
+    frame: Math.min(a.frame.score, 4),
+    lookup: Math.min(a.blockBy.lookup, 5),
+    task: Math.min(a.blockBy.task, 5),
+    info: Math.min(a.blockBy.info, 5),
+    chat: Math.min(a.blockBy.chat, 5),
+    arc,
+    emotion,
+    intensity,
+    tether: Math.min(topScore(a.tether), 3),
+    personal: a.form.personal,
+    gerund_opening: a.form.gerundOpening ? 1 : 0,
+    when_clause: a.form.whenClause ? 1 : 0,
+    past: a.form.past,
+    no_content: arc + emotion + intensity === 0 ? 1 : 0,
+    short: a.form.words <= 2 ? 1 : 0,
+  };
+}
+
+/** Each feature's contribution to the score (for explanations). */
+export function gateContributions(a: Analysis, model: GateModel = GATE_MODEL): { feature: GateFeature; value: number; contribution: number }[] {
+  const x = gateFeatures(a);
+  return GATE_FEATURES.map((feature) => ({ feature, value: Math.round(x[feature] * 1000) / 1000, contribution: Math.round(x[feature] * model.weights[feature] * 1000) / 1000 }));
+}
+
+/** Log-odds of significance: > GATE_THRESHOLD opens the gate. */
+export function gateScore(a: Analysis, model: GateModel = GATE_MODEL): number {
+  const x = gateFeatures(a);
+  let z = model.bias;
+  for (const f of GATE_FEATURES) z += model.weights[f] * x[f];
+  return z;
 }

@@ -1,6 +1,9 @@
 /**
  * Stage 3: cue matching. Every lexicon phrase is normalised and stemmed once at module load and
  * indexed by its first stem; a query is scanned once, trying only phrases that start there.
+ * Phrases marked "^" match only at the start of the query (commands, question words).
+ * For one target, overlapping matches count once: the longest phrase wins ("finally free" does
+ * not also count "free"; "betrayal" is not counted again as the prefix "betray").
  * A cue preceded (within three tokens) by a negator counts at a fraction of its weight, unless the
  * phrase itself carries the negation ("did not give in", "no longer afraid").
  */
@@ -8,28 +11,35 @@ import { LEXICON, type CueTarget } from "./lexicon.js";
 import { normalize } from "./normalize.js";
 import { tokenize } from "./tokenize.js";
 
-export interface Cue { phrase: string; stems: readonly string[]; target: CueTarget; weight: number }
+export interface Cue { phrase: string; stems: readonly string[]; target: CueTarget; weight: number; anchored: boolean; key: string }
 export interface CueMatch { cue: Cue; start: number; weight: number; negated: boolean }
 
 const NEGATORS = new Set(["not", "never", "no", "without", "stop", "nobody"]);
 const NEGATED_FACTOR = 0.3;
 
-function compile(): Map<string, Cue[]> {
+const targetKey = (t: CueTarget): string => ("value" in t ? `${t.kind}:${t.value}` : "reason" in t ? `${t.kind}:${t.reason}` : t.kind);
+
+function compile(): { index: Map<string, Cue[]>; anchored: Map<string, Cue[]> } {
   const index = new Map<string, Cue[]>();
+  const anchored = new Map<string, Cue[]>();
   for (const group of LEXICON) {
-    for (const [phrase, weight] of Object.entries(group.entries)) {
+    const key = targetKey(group.target);
+    for (const [raw, weight] of Object.entries(group.entries)) {
+      const isAnchored = raw.startsWith("^");
+      const phrase = isAnchored ? raw.slice(1) : raw;
       const stems = tokenize(normalize(phrase));
       if (stems.length === 0) continue;
-      const cue: Cue = { phrase, stems, target: group.target, weight };
-      const list = index.get(stems[0]!);
+      const cue: Cue = { phrase: raw, stems, target: group.target, weight, anchored: isAnchored, key };
+      const into = isAnchored ? anchored : index;
+      const list = into.get(stems[0]!);
       if (list) list.push(cue);
-      else index.set(stems[0]!, [cue]);
+      else into.set(stems[0]!, [cue]);
     }
   }
-  return index;
+  return { index, anchored };
 }
 
-const INDEX = compile();
+const { index: INDEX, anchored: ANCHORED } = compile();
 
 /** Single-stem cues of five or more letters also match as prefixes ("graduat" → "graduation"). */
 const MIN_PREFIX = 5;
@@ -40,40 +50,67 @@ for (const [first, cues] of INDEX) {
   if (single.length > 0) PREFIX.set(first, single);
 }
 
+function push(tokens: readonly string[], i: number, cue: Cue, matches: CueMatch[]): void {
+  const negated = isNegated(tokens, i, cue);
+  matches.push({ cue, start: i, weight: negated ? cue.weight * NEGATED_FACTOR : cue.weight, negated });
+}
+
+function pushPhrases(tokens: readonly string[], i: number, candidates: readonly Cue[] | undefined, matches: CueMatch[]): void {
+  if (candidates === undefined) return;
+  for (const cue of candidates) {
+    const n = cue.stems.length;
+    if (i + n > tokens.length) continue;
+    let ok = true;
+    for (let k = 1; k < n; k++) if (tokens[i + k] !== cue.stems[k]) { ok = false; break; }
+    if (ok) push(tokens, i, cue, matches);
+  }
+}
+
 function pushPrefixMatches(tokens: readonly string[], i: number, matches: CueMatch[]): void {
   const token = tokens[i]!;
   for (let len = MIN_PREFIX; len < token.length; len++) {
     const cues = PREFIX.get(token.slice(0, len));
-    if (cues === undefined) continue;
-    for (const cue of cues) {
-      const negated = isNegated(tokens, i, cue);
-      matches.push({ cue, start: i, weight: negated ? cue.weight * NEGATED_FACTOR : cue.weight, negated });
-    }
+    if (cues !== undefined) for (const cue of cues) push(tokens, i, cue, matches);
   }
 }
 
-/** All lexicon cues found in the stemmed tokens, in query order. */
+/** All lexicon cues found in the stemmed tokens, in query order, overlaps resolved per target. */
 export function matchCues(tokens: readonly string[]): CueMatch[] {
   const matches: CueMatch[] = [];
   for (let i = 0; i < tokens.length; i++) {
+    if (i === 0) pushPhrases(tokens, 0, ANCHORED.get(tokens[0]!), matches);
     if (tokens[i]!.length > MIN_PREFIX) pushPrefixMatches(tokens, i, matches);
-    const candidates = INDEX.get(tokens[i]!);
-    if (candidates === undefined) continue;
-    for (const cue of candidates) {
-      const n = cue.stems.length;
-      if (i + n > tokens.length) continue;
-      let ok = true;
-      for (let k = 1; k < n; k++) if (tokens[i + k] !== cue.stems[k]) { ok = false; break; }
-      if (!ok) continue;
-      const negated = isNegated(tokens, i, cue);
-      matches.push({ cue, start: i, weight: negated ? cue.weight * NEGATED_FACTOR : cue.weight, negated });
-    }
+    pushPhrases(tokens, i, INDEX.get(tokens[i]!), matches);
   }
-  return matches;
+  return resolveOverlaps(matches);
+}
+
+/** Longest (then strongest) match first; a match overlapping a kept one of the same target is dropped. */
+function resolveOverlaps(matches: CueMatch[]): CueMatch[] {
+  if (matches.length < 2) return matches;
+  const order = matches
+    .map((_, i) => i)
+    .sort((a, b) => matches[b]!.cue.stems.length - matches[a]!.cue.stems.length || matches[b]!.weight - matches[a]!.weight || a - b);
+  // Token positions already covered, per target: linear in the number of matches.
+  const covered = new Map<string, Set<number>>();
+  const kept: CueMatch[] = [];
+  for (const i of order) {
+    const m = matches[i]!;
+    const end = m.start + m.cue.stems.length;
+    let positions = covered.get(m.cue.key);
+    if (positions === undefined) covered.set(m.cue.key, (positions = new Set()));
+    let overlaps = false;
+    for (let p = m.start; p < end; p++) if (positions.has(p)) { overlaps = true; break; }
+    if (overlaps) continue;
+    for (let p = m.start; p < end; p++) positions.add(p);
+    kept.push(m);
+  }
+  return kept.sort((a, b) => a.start - b.start || b.cue.stems.length - a.cue.stems.length);
 }
 
 function isNegated(tokens: readonly string[], start: number, cue: Cue): boolean {
-  if (cue.target.kind === "frame" || cue.target.kind === "block" || cue.target.kind === "tether") return false;
+  const kind = cue.target.kind;
+  if (kind === "frame" || kind === "block" || kind === "tether") return false;
   if (cue.stems.some((s) => NEGATORS.has(s))) return false;
   for (let j = Math.max(0, start - 3); j < start; j++) if (NEGATORS.has(tokens[j]!)) return true;
   return false;

@@ -6,23 +6,38 @@
 const CONTROL_OR_LONE_SURROGATE = /[\p{Cc}\p{Cf}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
 const NON_WORD = /[^\p{L}\p{N}']+/gu;
 
-/** Whole-word rewrites: contractions, misspellings, family words folded to one form. */
+/** Family words folded to one form; their plural/possessive without apostrophe folds too ("dads"). */
+const FAMILY: ReadonlyMap<string, string> = new Map([
+  ["mum", "mother"], ["mom", "mother"], ["mommy", "mother"], ["mummy", "mother"], ["ma", "mother"], ["mam", "mother"], ["mama", "mother"], ["momma", "mother"], ["mamma", "mother"],
+  ["dad", "father"], ["daddy", "father"], ["papa", "father"], ["pa", "father"], ["pops", "father"], ["pappa", "father"],
+  ["nan", "grandmother"], ["nana", "grandmother"], ["nanna", "grandmother"], ["nanny", "grandmother"], ["gran", "grandmother"], ["granny", "grandmother"], ["grandma", "grandmother"],
+  ["grammy", "grandmother"], ["nonna", "grandmother"], ["oma", "grandmother"], ["abuela", "grandmother"], ["bubbe", "grandmother"],
+  ["grandpa", "grandfather"], ["grandad", "grandfather"], ["granddad", "grandfather"], ["gramps", "grandfather"], ["grampa", "grandfather"], ["granpa", "grandfather"],
+  ["grandpop", "grandfather"], ["nonno", "grandfather"], ["opa", "grandfather"], ["abuelo", "grandfather"], ["grandparent", "grandparents"],
+  ["bro", "brother"], ["sis", "sister"], ["bf", "boyfriend"], ["gf", "girlfriend"], ["hubby", "husband"], ["stepmom", "stepmother"], ["stepmum", "stepmother"], ["stepdad", "stepfather"],
+]);
+
+/** Whole-word rewrites: contractions, common misspellings and chat spellings, family words. */
 export const REWRITES: ReadonlyMap<string, string> = new Map([
-  ["didn't", "did not"], ["didnt", "did not"], ["don't", "do not"], ["dont", "do not"],
-  ["couldn't", "could not"], ["couldnt", "could not"], ["wasn't", "was not"], ["wasnt", "was not"],
-  ["can't", "can not"], ["cant", "can not"], ["won't", "will not"], ["i'm", "i am"], ["im", "i am"],
-  ["i'd", "i had"], ["i've", "i have"], ["ive", "i have"], ["it's", "it is"], ["what's", "what is"],
-  ["whats", "what is"], ["wouldn't", "would not"], ["isn't", "is not"], ["never'd", "never"],
-  ["mum", "mother"], ["mom", "mother"], ["mommy", "mother"], ["mummy", "mother"], ["ma", "mother"], ["mam", "mother"], ["mama", "mother"],
-  ["dad", "father"], ["daddy", "father"], ["papa", "father"], ["pa", "father"], ["pops", "father"],
-  ["nan", "grandmother"], ["nana", "grandmother"], ["nanna", "grandmother"], ["gran", "grandmother"], ["granny", "grandmother"], ["grandma", "grandmother"],
-  ["grandpa", "grandfather"], ["grandad", "grandfather"], ["granddad", "grandfather"], ["gramps", "grandfather"],
-  ["bro", "brother"], ["sis", "sister"], ["bf", "boyfriend"], ["gf", "girlfriend"], ["hubby", "husband"],
-  ["wen", "when"], ["whn", "when"], ["tim", "time"], ["rember", "remember"], ["remeber", "remember"], ["rememeber", "remember"],
-  ["freind", "friend"], ["frend", "friend"], ["beleive", "believe"], ["belive", "believe"], ["betrayl", "betrayal"],
-  ["forgave", "forgive"], ["greif", "grief"], ["lonley", "lonely"], ["finaly", "finally"], ["realy", "really"],
-  ["thnk", "think"], ["cuz", "because"], ["bc", "because"], ["u", "you"], ["ur", "your"], ["thx", "thanks"],
-  ["happyest", "happiest"], ["passd", "passed"], ["pased", "passed"], ["dieded", "died"], ["funral", "funeral"], ["graduaton", "graduation"], ["scard", "scared"], ["scaried", "scared"], ["proudest", "proudest"], ["embarassed", "embarrassed"],
+  ["didn't", "did not"], ["didnt", "did not"], ["don't", "do not"], ["dont", "do not"], ["doesn't", "does not"], ["doesnt", "does not"],
+  ["couldn't", "could not"], ["couldnt", "could not"], ["wasn't", "was not"], ["wasnt", "was not"], ["weren't", "were not"], ["werent", "were not"],
+  ["can't", "can not"], ["cant", "can not"], ["cannot", "can not"], ["won't", "will not"], ["wont", "will not"], ["i'm", "i am"], ["im", "i am"],
+  ["i'd", "i had"], ["i've", "i have"], ["ive", "i have"], ["i'll", "i will"], ["it's", "it is"], ["what's", "what is"],
+  ["whats", "what is"], ["wouldn't", "would not"], ["wouldnt", "would not"], ["isn't", "is not"], ["isnt", "is not"], ["never'd", "never"],
+  ["shouldn't", "should not"], ["shouldnt", "should not"], ["haven't", "have not"], ["havent", "have not"], ["hadn't", "had not"], ["hadnt", "had not"],
+  ["you're", "you are"], ["youre", "you are"], ["we're", "we are"], ["they're", "they are"], ["she's", "she is"], ["shes", "she is"], ["he's", "he is"], ["hes", "he is"],
+  ["that's", "that is"], ["thats", "that is"], ["there's", "there is"], ["theres", "there is"], ["ain't", "is not"],
+  ...FAMILY,
+  ["wen", "when"], ["whn", "when"], ["wat", "what"], ["tim", "time"], ["rember", "remember"], ["remeber", "remember"], ["rememeber", "remember"], ["remembr", "remember"],
+  ["freind", "friend"], ["frend", "friend"], ["freinds", "friends"], ["beleive", "believe"], ["belive", "believe"], ["beleived", "believed"], ["betrayl", "betrayal"], ["betrayel", "betrayal"],
+  ["forgave", "forgive"], ["greif", "grief"], ["greiving", "grieving"], ["lonley", "lonely"], ["finaly", "finally"], ["realy", "really"], ["relly", "really"],
+  ["thnk", "think"], ["cuz", "because"], ["coz", "because"], ["bc", "because"], ["becuase", "because"], ["u", "you"], ["ur", "your"], ["thx", "thanks"], ["ty", "thanks"],
+  ["happyest", "happiest"], ["hapy", "happy"], ["passd", "passed"], ["pased", "passed"], ["dieded", "died"], ["funral", "funeral"], ["funeral's", "funeral"], ["graduaton", "graduation"],
+  ["scard", "scared"], ["scaried", "scared"], ["afriad", "afraid"], ["embarassed", "embarrassed"], ["cheeted", "cheated"], ["cheted", "cheated"], ["lyed", "lied"],
+  ["loosing", "losing"], ["greatful", "grateful"], ["thankfull", "thankful"], ["seperated", "separated"], ["truely", "truly"], ["alot", "a lot"], ["n", "and"], ["nd", "and"],
+  ["til", "until"], ["till", "until"], ["thru", "through"], ["tho", "though"], ["bday", "birthday"], ["xmas", "christmas"], ["nite", "night"], ["tonite", "tonight"],
+  ["b4", "before"], ["talkin", "talking"], ["nothin", "nothing"], ["somethin", "something"], ["goin", "going"], ["feelin", "feeling"], ["tryin", "trying"],
+  ["apologized", "apologised"], ["realized", "realised"], ["realize", "realise"], ["realizing", "realising"], ["recognized", "recognised"],
 ]);
 
 /** Normalised text: lowercase words separated by single spaces, never throws. */
@@ -36,7 +51,7 @@ export function normalize(raw: string): string {
     const rewritten = REWRITES.get(trimmed);
     if (rewritten !== undefined) { out.push(rewritten); continue; }
     const bare = trimmed.replace(/'s$/, "").replace(/'/g, "");
-    if (bare !== "") out.push(REWRITES.get(bare) ?? bare);
+    if (bare !== "") out.push(REWRITES.get(bare) ?? (bare.endsWith("s") ? FAMILY.get(bare.slice(0, -1)) : undefined) ?? bare);
   }
   return out.join(" ");
 }
