@@ -3,15 +3,15 @@
  * route (404/405) → auth (401) → scope (403) → rate limit (429) → body (413/400) → route handler.
  * Unexpected errors become the route's 500 message; details go to `onError`, never to the client.
  */
-import type { LimitResult } from "../stores/types.js";
 import { authenticate, type Caller } from "./auth.js";
 import { MAX_BODY_BYTES, parseJsonBody, readBodyBytes } from "./body.js";
 import { clientIp } from "./client-ip.js";
+import { toResponse, type HeaderMap, type Incoming, type Reply } from "./exchange.js";
 import { bucketOf, rateLimitHeaders, retryAfterSeconds, WINDOW_MS } from "./limits.js";
 import { API_MESSAGES, scopeMessage } from "./messages.js";
 import { resolveOptions, type ApiOptions, type ResolvedOptions } from "./options.js";
 import { report } from "./report.js";
-import { failure, type HeaderMap } from "./responses.js";
+import { failure } from "./responses.js";
 import type { Route, RouteContext } from "./route.js";
 import { createRouter, type Router } from "./router.js";
 import { activateRoute } from "./routes/activate.js";
@@ -21,15 +21,19 @@ import { openApiRoute } from "./routes/openapi.js";
 import { passthroughRoutes } from "./routes/passthrough.js";
 import { usageRoute } from "./routes/usage.js";
 
-/** Transport facts a `Request` does not carry; `toNodeListener` fills them in. */
+/** Transport facts a `Request` does not carry. */
 export interface RequestInfo {
   /** The peer address of the connection (for the anonymous `/verify` limit). */
   remoteAddress?: string;
 }
 
+/** The transport-neutral entry `toNodeListener` uses (not part of the public API). */
+export const HANDLE_INCOMING = Symbol("arcroute.http.handleIncoming");
+
 export interface Api {
   fetch(request: Request, info?: RequestInfo): Promise<Response>;
   readonly basePath: string;
+  readonly [HANDLE_INCOMING]: (incoming: Incoming) => Promise<Reply>;
 }
 
 export function createApi(options: ApiOptions): Api {
@@ -42,25 +46,39 @@ export function createApi(options: ApiOptions): Api {
     ...passthroughRoutes,
     openApiRoute(resolved.basePath),
   ]);
+  const handleIncoming = (incoming: Incoming) => handle(resolved, router, incoming);
   return {
     basePath: resolved.basePath,
-    fetch: (request, info) => handle(resolved, router, request, info ?? {}),
+    fetch: async (request, info) => toResponse(await handleIncoming(fromRequest(request, info ?? {}))),
+    [HANDLE_INCOMING]: handleIncoming,
   };
 }
 
-async function handle(options: ResolvedOptions, router: Router, request: Request, info: RequestInfo): Promise<Response> {
-  const path = new URL(request.url).pathname;
-  const below = belowBase(path, options.basePath);
-  const match = below === null ? ({ kind: "not_found" } as const) : router.match(request.method, below);
+function fromRequest(request: Request, info: RequestInfo): Incoming {
+  return {
+    method: request.method,
+    url: request.url,
+    path: new URL(request.url).pathname,
+    headers: request.headers,
+    remoteAddress: info.remoteAddress,
+    readBody: (limit) => readBodyBytes(request, limit),
+    toRequest: (body) =>
+      new Request(request.url, { method: request.method, headers: request.headers, body: body && body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : null }),
+  };
+}
+
+async function handle(options: ResolvedOptions, router: Router, incoming: Incoming): Promise<Reply> {
+  const below = belowBase(incoming.path, options.basePath);
+  const match = below === null ? ({ kind: "not_found" } as const) : router.match(incoming.method, below);
   if (match.kind === "not_found") return failure(404, API_MESSAGES.notFound, "not_found");
   if (match.kind === "method_not_allowed") return failure(405, API_MESSAGES.methodNotAllowed, "method_not_allowed", { allow: match.allow.join(", ") });
 
   const { route, params } = match;
   const seen: Seen = { caller: null };
   try {
-    return await runRoute(options, route, request, params, info, seen);
+    return await runRoute(options, route, incoming, params, seen);
   } catch (error) {
-    report(options, error, { method: request.method, path, ...(seen.caller?.kind === "key" ? { org_id: seen.caller.org.id } : {}) });
+    report(options, error, { method: incoming.method, path: incoming.path, ...(seen.caller?.kind === "key" ? { org_id: seen.caller.org.id } : {}) });
     const answer = route.failure ?? { message: API_MESSAGES.internalError, code: "internal_error" as const };
     return failure(500, answer.message, answer.code);
   }
@@ -71,21 +89,14 @@ interface Seen {
   caller: Caller | null;
 }
 
-async function runRoute(
-  options: ResolvedOptions,
-  route: Route,
-  request: Request,
-  params: Record<string, string>,
-  info: RequestInfo,
-  seen: Seen,
-): Promise<Response> {
-  const ip = clientIp(request.headers, info.remoteAddress, options.trustedHops);
+async function runRoute(options: ResolvedOptions, route: Route, incoming: Incoming, params: Record<string, string>, seen: Seen): Promise<Reply> {
+  const ip = clientIp(incoming.headers, incoming.remoteAddress, options.trustedHops);
   const context = (caller: Caller, headers: HeaderMap): RouteContext => ({
-    request, caller, params, json: null, bytes: null, clientIp: ip, headers, options, now: options.now(),
+    incoming, caller, params, json: null, bytes: null, clientIp: ip, headers, options, now: options.now(),
   });
   if (route.access.kind === "public") return route.handle(context({ kind: "anonymous", ip }, {}));
 
-  const caller = await authenticate(options.store, request.headers, route.access.anonymous ? ip : null);
+  const caller = await authenticate(options.store, incoming.headers, route.access.anonymous ? ip : null);
   if (!caller) return failure(401, API_MESSAGES.unauthorized, "unauthorized");
   seen.caller = caller;
   const scope = route.access.scope;
@@ -94,13 +105,13 @@ async function runRoute(
   }
 
   const bucket = bucketOf(caller, options.anonymousVerifyRpm);
-  const limit: LimitResult = await options.limiter.hit(bucket.key, bucket.limit, WINDOW_MS);
+  const limit = await options.limiter.hit(bucket.key, bucket.limit, WINDOW_MS);
   const headers = rateLimitHeaders(limit);
   if (!limit.allowed) return failure(429, API_MESSAGES.rateLimited, "rate_limited", { ...headers, "retry-after": String(retryAfterSeconds(limit)) });
 
   const ready = context(caller, headers);
   if (route.body !== "none") {
-    const body = await readBodyBytes(request, MAX_BODY_BYTES);
+    const body = await incoming.readBody(MAX_BODY_BYTES);
     if (!body.ok) return failure(413, API_MESSAGES.bodyTooLarge, "payload_too_large", headers);
     ready.bytes = body.bytes;
     if (route.body === "json") {

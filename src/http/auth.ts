@@ -5,13 +5,14 @@
  */
 import { hashApiKey, parseApiKey } from "../keys/index.js";
 import type { ApiKeyRecord, ArcStore, Organization } from "../stores/types.js";
+import type { HeaderSource } from "./exchange.js";
 
 export type Caller = { kind: "key"; org: Organization; key: ApiKeyRecord } | { kind: "anonymous"; ip: string };
 
 /** `absent`: no credential header at all (anonymous); `malformed`: a header that holds no key. */
 export type Presented = { state: "absent" } | { state: "malformed" } | { state: "key"; key: string };
 
-export function presentedKey(headers: Headers): Presented {
+export function presentedKey(headers: HeaderSource): Presented {
   const authorization = headers.get("authorization");
   if (authorization !== null) {
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization.trim());
@@ -36,7 +37,7 @@ export async function resolveKey(store: ArcStore, key: string): Promise<{ key: A
 }
 
 /** The caller, or null for 401. `anonymousIp` is set only on routes that accept anonymous calls. */
-export async function authenticate(store: ArcStore, headers: Headers, anonymousIp: string | null): Promise<Caller | null> {
+export async function authenticate(store: ArcStore, headers: HeaderSource, anonymousIp: string | null): Promise<Caller | null> {
   const presented = presentedKey(headers);
   if (presented.state === "absent") return anonymousIp === null ? null : { kind: "anonymous", ip: anonymousIp };
   if (presented.state === "malformed") return null;

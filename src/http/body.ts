@@ -1,15 +1,19 @@
 /**
- * Bounded body reading: at most 64 KiB is ever buffered (a larger declared Content-Length is
- * refused without reading), then strict UTF-8 JSON decoding for the JSON routes.
+ * Bounded body reading, from a Web `Request` or a `node:http` request: at most 64 KiB is ever
+ * buffered (a larger declared Content-Length is refused without reading), then strict UTF-8 JSON
+ * decoding for the JSON routes.
  */
+import type { IncomingMessage } from "node:http";
+
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export type BodyBytes = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too_large" };
 export type JsonBody = { ok: true; value: unknown } | { ok: false; reason: "invalid_json" };
 
+const declaresTooMuch = (contentLength: string | null | undefined, limit: number) => Number(contentLength ?? 0) > limit;
+
 export async function readBodyBytes(request: Request, limit: number = MAX_BODY_BYTES): Promise<BodyBytes> {
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) {
+  if (declaresTooMuch(request.headers.get("content-length"), limit)) {
     await request.body?.cancel().catch(() => {});
     return { ok: false, reason: "too_large" };
   }
@@ -30,7 +34,44 @@ export async function readBodyBytes(request: Request, limit: number = MAX_BODY_B
   return { ok: true, bytes: concat(chunks, total) };
 }
 
+/**
+ * Reads a node request up to `limit` bytes and stops listening there: the rest is never buffered
+ * (the caller closes the connection instead of draining it).
+ */
+export function readNodeBody(req: IncomingMessage, limit: number = MAX_BODY_BYTES): Promise<BodyBytes> {
+  if (declaresTooMuch(req.headers["content-length"], limit)) return Promise.resolve({ ok: false, reason: "too_large" });
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const stop = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > limit) {
+        stop();
+        req.pause();
+        resolve({ ok: false, reason: "too_large" });
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve({ ok: true, bytes: concat(chunks, total) });
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
+
 function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 0) return new Uint8Array(0);
   if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(total);
   let offset = 0;

@@ -4,9 +4,11 @@
  * taken from `X-Forwarded-For`, counting from the right: entries further left are written by the
  * client and could be forged to dodge the limit.
  */
+import type { HeaderSource } from "./exchange.js";
+
 export const UNKNOWN_IP = "unknown";
 
-export function clientIp(headers: Headers, socketIp: string | undefined, trustedHops: number): string {
+export function clientIp(headers: HeaderSource, socketIp: string | undefined, trustedHops: number): string {
   const socket = normalizeIp(socketIp);
   if (trustedHops <= 0) return socket;
   const chain = (headers.get("x-forwarded-for") ?? "")

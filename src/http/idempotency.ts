@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { IdempotencyLookup, IdempotencyWrite, StoredResponse } from "../stores/types.js";
+import type { HeaderSource, Reply } from "./exchange.js";
 import { API_MESSAGES, MAX_IDEMPOTENCY_KEY_CHARS } from "./messages.js";
 import { failure, storedResponse, type HeaderMap } from "./responses.js";
 
@@ -13,7 +14,7 @@ export const REPLAY_HEADER = "idempotent-replayed";
 
 export type IdempotencyHeader = { ok: true; key: string | null } | { ok: false };
 
-export function readIdempotencyKey(headers: Headers): IdempotencyHeader {
+export function readIdempotencyKey(headers: HeaderSource): IdempotencyHeader {
   const raw = headers.get("idempotency-key");
   if (raw === null) return { ok: true, key: null };
   const key = raw.trim();
@@ -31,7 +32,7 @@ export function idempotencyWrite(key: string, fingerprint: string, response: Sto
 }
 
 /** The answer an earlier request decides (replay or 422), or null when there is none. */
-export function answerFromLookup(lookup: IdempotencyLookup, headers: HeaderMap): Response | null {
+export function answerFromLookup(lookup: IdempotencyLookup, headers: HeaderMap): Reply | null {
   if (lookup.state === "replay") return storedResponse(lookup.response, { ...headers, [REPLAY_HEADER]: "true" });
   if (lookup.state === "mismatch") return failure(422, API_MESSAGES.idempotencyMismatch, "idempotency_mismatch", headers);
   return null;

@@ -1,92 +1,88 @@
 /**
- * `toNodeListener(api)`: the handler set as a `node:http` request listener. The body is read up to
- * 64 KiB + 1 byte and no further, and not at all when Content-Length declares more (the pipeline
- * decides 413 at its place in the check order); when a body was cut short or left unread the
- * connection is closed after the answer instead of draining the rest.
+ * `toNodeListener(api)`: the handler set as a `node:http` request listener. It feeds the pipeline
+ * straight from the `IncomingMessage` (no Web `Request`/`Response` on the hot path). The body is
+ * read only when the pipeline reaches its body step, never beyond 64 KiB + 1 byte, and not at all
+ * when Content-Length declares more; a body left unread or cut short closes the connection after
+ * the answer instead of being drained.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import type { Api } from "./api.js";
-import { MAX_BODY_BYTES } from "./body.js";
+import { HANDLE_INCOMING, type Api } from "./api.js";
+import { readNodeBody } from "./body.js";
+import type { HeaderSource, Incoming, Reply } from "./exchange.js";
+
+const INTERNAL_ERROR = JSON.stringify({ success: false, error: "Internal server error", data: null, code: "internal_error" });
 
 export function toNodeListener(api: Api): RequestListener {
   return (req, res) => {
     void serve(api, req, res).catch(() => {
-      // The pipeline never throws; this covers a socket that died mid-write.
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
-      res.end(JSON.stringify({ success: false, error: "Internal server error", data: null, code: "internal_error" }));
+      // The pipeline answers every failure itself; this covers a socket that died mid-write.
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(INTERNAL_ERROR);
     });
   };
 }
 
 async function serve(api: Api, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  // A declared length over the limit is left unread: the pipeline sees the header and answers 413.
-  const declaredTooLarge = Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES;
-  const body = hasBody && !declaredTooLarge ? await readBounded(req, MAX_BODY_BYTES + 1) : null;
-  const request = new Request(urlOf(req), {
+  const incoming = fromNode(req);
+  const reply = await api[HANDLE_INCOMING](incoming);
+  // Whatever of the body was not read stays unread: close rather than drain up to gigabytes.
+  const close = !req.complete;
+  if (reply instanceof Response) await writeResponse(res, reply, close);
+  else writeReply(res, reply, close);
+}
+
+function fromNode(req: IncomingMessage): Incoming {
+  const url = new URL(req.url ?? "/", "http://localhost"); // the Host header is not trusted for anything
+  const headers: HeaderSource = {
+    get(name) {
+      const value = req.headers[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+  return {
     method: req.method ?? "GET",
-    headers: headersOf(req),
-    body: body && body.bytes.byteLength > 0 ? (body.bytes as Uint8Array<ArrayBuffer>) : null,
-  });
-  const response = await api.fetch(request, { remoteAddress: req.socket.remoteAddress });
+    url: url.toString(),
+    path: url.pathname,
+    headers,
+    remoteAddress: req.socket.remoteAddress,
+    readBody: (limit) => readNodeBody(req, limit),
+    toRequest: (body) => new Request(url, { method: req.method ?? "GET", headers: webHeaders(req), body: body && body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : null }),
+  };
+}
+
+function writeReply(res: ServerResponse, reply: Exclude<Reply, Response>, close: boolean): void {
+  const headers: Record<string, string> = { ...reply.headers, "content-length": String(Buffer.byteLength(reply.body)) };
+  if (close) headers.connection = "close";
+  res.writeHead(reply.status, headers).end(reply.body);
+}
+
+/** A user handler's own Response, copied onto the node response (cookies kept separate). */
+async function writeResponse(res: ServerResponse, response: Response, close: boolean): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
-    headers[name] = value;
+    if (name !== "set-cookie") headers[name] = value;
   });
-  const setCookies = response.headers.getSetCookie();
-  if (setCookies.length > 0) headers["set-cookie"] = setCookies;
-  if (body?.truncated || (hasBody && declaredTooLarge)) headers.connection = "close";
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
   const payload = Buffer.from(await response.arrayBuffer());
   headers["content-length"] = String(payload.byteLength);
-  res.writeHead(response.status, headers);
-  res.end(payload);
+  delete headers["transfer-encoding"];
+  if (close) headers.connection = "close";
+  res.writeHead(response.status, headers).end(payload);
 }
 
-/** Reads at most `limit` bytes; stops listening after that (the rest is never buffered). */
-function readBounded(req: IncomingMessage, limit: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const finish = (truncated: boolean) => {
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onError);
-      if (truncated) req.pause();
-      resolve({ bytes: Buffer.concat(chunks, Math.min(total, limit)), truncated });
-    };
-    const onData = (chunk: Buffer) => {
-      const room = limit - total;
-      chunks.push(chunk.byteLength > room ? chunk.subarray(0, room) : chunk);
-      total += chunk.byteLength;
-      if (total >= limit) finish(true);
-    };
-    const onEnd = () => finish(false);
-    const onError = (error: Error) => reject(error);
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onError);
-  });
-}
-
-function urlOf(req: IncomingMessage): string {
-  // Only the path matters to the pipeline; the Host header is not trusted for anything.
-  return new URL(req.url ?? "/", "http://localhost").toString();
-}
-
-/**
- * Request headers without the framing ones that no longer describe the body handed over; a
- * Content-Length is kept (the body is either complete or left unread because it declared too much).
- */
-function headersOf(req: IncomingMessage): Headers {
+/** Request headers for a user handler's `Request`, minus the framing ones (the body is complete). */
+function webHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    if (name === "transfer-encoding" || name === "connection" || name === "host") continue;
+    if (name === "content-length" || name === "transfer-encoding" || name === "connection" || name === "host") continue;
     try {
       headers.append(name, raw[i + 1]!);
     } catch {
-      // A header value undici refuses is one no route reads.
+      // A header value undici refuses is one no handler could read either.
     }
   }
   return headers;

@@ -61,6 +61,11 @@ export interface ResolvedOptions {
   limiter: RateLimiter;
   basePath: string;
   classifier: Classifier;
+  /**
+   * The built-in lexical classifier's output is schema-valid by construction (property-tested in
+   * src/classify), so only other classifiers are validated per request.
+   */
+  validateClassifier: boolean;
   handlers: Partial<Record<HandlerName, UserHandler>>;
   trustedHops: number;
   anonymousVerifyRpm: number;
@@ -76,6 +81,7 @@ export function resolveOptions(options: ApiOptions): ResolvedOptions {
     limiter: options.limiter,
     basePath: normalizeBasePath(options.basePath ?? "/v1"),
     classifier: options.classifier ?? lexicalClassifier,
+    validateClassifier: (options.classifier ?? lexicalClassifier) !== lexicalClassifier,
     handlers: { ...options.handlers },
     trustedHops: options.trustProxy === true ? 1 : typeof options.trustProxy === "number" ? Math.max(0, Math.floor(options.trustProxy)) : 0,
     anonymousVerifyRpm: rpm,

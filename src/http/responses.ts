@@ -1,13 +1,14 @@
-/** JSON responses in the two envelopes of SPEC section 5; nothing else writes a body. */
+/** JSON answers in the two envelopes of SPEC section 5; nothing else writes a body. */
 import type { StoredResponse } from "../stores/types.js";
+import type { HeaderMap, Reply } from "./exchange.js";
 import type { ErrorCode } from "./messages.js";
 
-export type HeaderMap = Record<string, string>;
+export type { HeaderMap };
 
 const BASE_HEADERS: HeaderMap = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 
-export function jsonResponse(status: number, body: string, headers: HeaderMap = {}): Response {
-  return new Response(body, { status, headers: { ...BASE_HEADERS, ...headers } });
+export function jsonResponse(status: number, body: string, headers: HeaderMap = {}): Reply {
+  return { status, headers: { ...BASE_HEADERS, ...headers }, body };
 }
 
 /** `{"success": true, "error": null, "data": ..., "meta"?: ...}` as text (stored for idempotent replay). */
@@ -15,14 +16,14 @@ export function successBody(data: unknown, meta?: unknown): string {
   return JSON.stringify(meta === undefined ? { success: true, error: null, data } : { success: true, error: null, data, meta });
 }
 
-export const success = (data: unknown, meta?: unknown, headers?: HeaderMap): Response => jsonResponse(200, successBody(data, meta), headers);
+export const success = (data: unknown, meta?: unknown, headers?: HeaderMap): Reply => jsonResponse(200, successBody(data, meta), headers);
 
 /** `{"success": false, "error": "<message>", "data": null, "code": "..."}`. */
-export function failure(status: number, message: string, code: ErrorCode, headers?: HeaderMap): Response {
+export function failure(status: number, message: string, code: ErrorCode, headers?: HeaderMap): Reply {
   return jsonResponse(status, JSON.stringify({ success: false, error: message, data: null, code }), headers);
 }
 
-export const storedResponse = (stored: StoredResponse, headers?: HeaderMap): Response => jsonResponse(stored.status, stored.body, headers);
+export const storedResponse = (stored: StoredResponse, headers?: HeaderMap): Reply => jsonResponse(stored.status, stored.body, headers);
 
 /** A copy of `response` with extra headers (the rate-limit headers on a user handler's response). */
 export function withHeaders(response: Response, headers: HeaderMap): Response {

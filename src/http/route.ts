@@ -1,6 +1,7 @@
 /** What one route declares (its checks run in the pipeline) and what its handler receives. */
 import type { Scope } from "../stores/types.js";
 import type { Caller } from "./auth.js";
+import type { Incoming, Reply } from "./exchange.js";
 import type { ErrorCode } from "./messages.js";
 import type { ResolvedOptions } from "./options.js";
 import type { HeaderMap } from "./responses.js";
@@ -12,7 +13,7 @@ export type Access =
   | { kind: "key"; scope: Scope | null; anonymous?: boolean };
 
 export interface RouteContext {
-  request: Request;
+  incoming: Incoming;
   caller: Caller;
   params: Record<string, string>;
   /** Decoded JSON for `json` routes; null otherwise. */
@@ -35,6 +36,6 @@ export interface Route {
   body: "json" | "raw" | "none";
   /** The 500 answer of an unexpected failure in this route. */
   failure?: { message: string; code: ErrorCode };
-  handle(context: RouteContext): Promise<Response>;
+  handle(context: RouteContext): Promise<Reply>;
 }
 

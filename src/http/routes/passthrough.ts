@@ -9,6 +9,7 @@ import { report } from "../report.js";
 import { API_MESSAGES } from "../messages.js";
 import type { HandlerContext, HandlerName, KeyInfo, UserHandler } from "../options.js";
 import { failure, success, withHeaders } from "../responses.js";
+import type { Reply } from "../exchange.js";
 import type { Route, RouteContext } from "../route.js";
 
 interface Delegated {
@@ -42,7 +43,7 @@ export const passthroughRoutes: Route[] = DELEGATED.map((d) => ({
   handle: (context: RouteContext) => delegate(d, context),
 }));
 
-async function delegate(route: Delegated, context: RouteContext): Promise<Response> {
+async function delegate(route: Delegated, context: RouteContext): Promise<Reply> {
   const handler = context.options.handlers[route.name];
   if (!handler) return failure(501, API_MESSAGES.notImplemented, "not_implemented", context.headers);
   const quotaOrg = route.quota && context.caller.kind === "key" && context.caller.org.tier === "free" ? context.caller.org.id : null;
@@ -54,28 +55,22 @@ async function delegate(route: Delegated, context: RouteContext): Promise<Respon
   const refund = async () => {
     if (quotaOrg !== null) await store.refundQuota(quotaOrg, route.quota!);
   };
-  let response: Response;
+  let response: Reply;
   try {
     response = await callHandler(handler, context);
   } catch (error) {
     // The handler's error is the one to report; a failed refund is reported on its own.
-    await refund().catch((refundError: unknown) => report(context.options, refundError, { method: context.request.method, path: new URL(context.request.url).pathname, org_id: quotaOrg! }));
+    await refund().catch((refundError: unknown) => report(context.options, refundError, { method: context.incoming.method, path: context.incoming.path, org_id: quotaOrg! }));
     throw error;
   }
   if (response.status >= 400) await refund();
   return response;
 }
 
-async function callHandler(handler: UserHandler, context: RouteContext): Promise<Response> {
-  const answer = await handler(handlerRequest(context), handlerContext(context));
+async function callHandler(handler: UserHandler, context: RouteContext): Promise<Reply> {
+  const answer = await handler(context.incoming.toRequest(context.bytes), handlerContext(context));
   if (answer instanceof Response) return withHeaders(answer, context.headers);
   return success(answer ?? null, undefined, context.headers);
-}
-
-/** The pipeline consumed the body to bound it: the handler gets a fresh Request with the same bytes. */
-function handlerRequest(context: RouteContext): Request {
-  const { request, bytes } = context;
-  return new Request(request.url, { method: request.method, headers: request.headers, body: bytes && bytes.byteLength > 0 ? (bytes as Uint8Array<ArrayBuffer>) : null });
 }
 
 function handlerContext(context: RouteContext): HandlerContext {
