@@ -5,56 +5,39 @@
  *   models/static-embedding/arcroute-ensemble.json    (mix shares, arc cut-off, confidence)
  * Re-run after the lexical classifier or the query set changes (the ensemble is fitted on its answers).
  *
- * Usage: npx tsx scripts/fit-embedding-classifier.ts [--queries benchmarks/queries/queries.jsonl]
+ * Usage: npx tsx scripts/fit-embedding-classifier.ts   (reads benchmarks/queries/train.jsonl through the loader)
  */
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { loadQueries, queriesPath, type LabeledQuery } from "../benchmarks/queries/load.js";
 import { lexicalClassifier } from "../src/classify/index.js";
 import {
   createEmbeddingClassifier,
   ENSEMBLE_WEIGHTS_FILE,
   fitEnsembleWeights,
   fitPrototypes,
+  outOfFoldScores,
   PROTOTYPES_FILE,
   type LabeledExample,
 } from "../src/classify/embedding/index.js";
 import { createStaticEmbedder, shippedModelsDir, SHIPPED_STATIC_MODEL } from "../src/embed/transformers.js";
 
-interface QueryRow {
-  query: string;
-  gate: boolean;
-  arc_types?: LabeledExample["arc_types"];
-  tether_type?: LabeledExample["tether_type"];
-  valence?: LabeledExample["valence"];
-  group?: string;
-  split: "train" | "heldout";
+/** A train query as the classifiers are fitted on it (the loader has validated the labels). */
+export function toExample(row: LabeledQuery): LabeledExample {
+  return { query: row.query, gate: row.gate, arc_types: row.arc_types, tether_type: row.tether_type, valence: row.valence, group: row.group };
 }
 
-export function readTrainExamples(path: string): LabeledExample[] {
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as QueryRow)
-    .filter((row) => row.split === "train")
-    .map((row) => ({
-      query: row.query,
-      gate: row.gate,
-      arc_types: row.gate ? (row.arc_types ?? []) : [],
-      tether_type: row.gate ? (row.tether_type ?? null) : null,
-      valence: row.gate ? (row.valence ?? null) : null,
-      ...(row.group === undefined ? {} : { group: row.group }),
-    }));
-}
-
-const { values } = parseArgs({ options: { queries: { type: "string", default: "benchmarks/queries/queries.jsonl" } } });
-const examples = readTrainExamples(values.queries!);
-const fittedOn = `${values.queries} split=train (${examples.length})`;
+// The train split only: the held-out split is for reporting, never for fitting.
+const examples = loadQueries("train").map(toExample);
+const fittedOn = `${relative(process.cwd(), queriesPath("train"))} (${examples.length} queries)`;
 const embedder = await createStaticEmbedder();
 const prototypes = await fitPrototypes(embedder, examples, fittedOn);
 const modelDir = join(shippedModelsDir(), SHIPPED_STATIC_MODEL);
 writeFileSync(join(modelDir, PROTOTYPES_FILE), JSON.stringify(prototypes) + "\n");
 const embedding = createEmbeddingClassifier({ embedder, prototypes });
-const weights = await fitEnsembleWeights({ lexical: lexicalClassifier, embedding, examples, fittedOn });
+// The ensemble is fitted on out-of-fold embedding scores: the shipped centroids contain every
+// train query, so their scores of those queries are better than they will be on new ones.
+const embeddingScores = await outOfFoldScores(embedder, examples, 5);
+const weights = await fitEnsembleWeights({ lexical: lexicalClassifier, embedding, examples, fittedOn, embeddingScores });
 writeFileSync(join(modelDir, ENSEMBLE_WEIGHTS_FILE), JSON.stringify(weights, null, 2) + "\n");
-console.log(`fitted on ${examples.length} train queries; ensemble mix ${JSON.stringify(weights.mix)}, arcRatio ${weights.arcRatio}`);
+console.log(`fitted on ${examples.length} train queries; ensemble mix ${JSON.stringify(weights.mix)}, gate threshold ${weights.gateThreshold}, arcRatio ${weights.arcRatio}`);

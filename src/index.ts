@@ -25,6 +25,7 @@ export {
   createShippedEnsembleClassifier,
   fitPrototypes,
   fitEnsembleWeights,
+  outOfFoldScores,
   readPrototypes,
   readEnsembleWeights,
   type PrototypeSet,

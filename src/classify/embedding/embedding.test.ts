@@ -13,8 +13,12 @@ import {
   fitEnsembleWeights,
   fitPrototypes,
   LEXICAL_ONLY_MIX,
+  outOfFoldScores,
+  readEnsembleWeights,
+  readPrototypes,
   type LabeledExample,
   type PrototypeSet,
+  type ScoringClassifier,
 } from "./index.js";
 import { lexicalScores } from "./ensemble.js";
 import { decodeScores } from "./scores.js";
@@ -125,5 +129,65 @@ describe("embedding classifier", () => {
     }
     const lexicalRight = examples.filter((e) => e.gate && e.arc_types[0] === "grief").length;
     expect(right).toBeGreaterThan(lexicalRight);
+  });
+});
+
+describe("fitting without flattering the embedding", () => {
+  it("scores each example out of fold: by prototypes fitted without it", async () => {
+    const embedder = await createStaticEmbedder();
+    // The only `liberation` example sits in fold 0: out of fold, no centroid of its label exists.
+    const lonely = [significant("escaping the control and finally breaking free", "liberation", "self", "positive"), ...examples.filter((e) => !e.arc_types.includes("liberation"))];
+    const scores = await outOfFoldScores(embedder, lonely, 5);
+    expect(scores).toHaveLength(lonely.length);
+    expect(scores[0]!.fields.arc_type.liberation).toBeUndefined();
+    const inFold = createEmbeddingClassifier({ embedder, prototypes: await fitPrototypes(embedder, lonely, "all") });
+    expect((await inFold.scores(lonely[0]!.query)).fields.arc_type.liberation).toBeGreaterThan(0);
+  });
+
+  it("never lets more tricky negatives through the gate than the lexical classifier", async () => {
+    const tricky = (query: string): LabeledExample => ({ ...other(query), group: "tricky_negative" });
+    const set = [...examples, tricky("songs about betrayal and heartbreak"), tricky("what does grief mean"), tricky("films about escaping prison")];
+    // Scripted embedding scores: significance 0.8, tricky negatives 0.9 (they sound significant), the rest 0.1.
+    const scoreOf = (e: LabeledExample) => ({ gate: e.group === "tricky_negative" ? 0.9 : e.gate ? 0.8 : 0.1, fields: { arc_type: {}, tether_type: { none: 1 }, valence: { none: 1 } } });
+    const byQuery = new Map(set.map((e) => [e.query, scoreOf(e)]));
+    const embedding: ScoringClassifier = {
+      model: "scripted@1",
+      scores: async (query) => byQuery.get(query)!,
+      classify: async () => { throw new Error("not used"); },
+    };
+    // A lexical classifier that closes the gate on everything: the embedding could add recall
+    // only by also opening the gate on the tricky negatives, so the fit must not use it.
+    const closed: Classifier = { model: "closed@1", classify: () => ({ activation_id: null, arc_types: [], primary_domain: null, field_filters: [], confidence: 0.2, significance_gate: false }) };
+    const weights = await fitEnsembleWeights({ lexical: closed, embedding, examples: set, fittedOn: "t", embeddingScores: set.map(scoreOf) });
+    const ensemble = createEnsembleClassifier({ lexical: closed, embedding, weights });
+    for (const example of set.filter((e) => e.group === "tricky_negative")) {
+      expect((await ensemble.classify(example.query)).significance_gate, example.query).toBe(false);
+    }
+    // Without tricky negatives in the way, the same scores do open the gate for significance.
+    const plain = examples;
+    const opened = await fitEnsembleWeights({ lexical: closed, embedding, examples: plain, fittedOn: "t", embeddingScores: plain.map(scoreOf) });
+    expect(opened.mix.gate).toBeGreaterThan(0);
+  });
+});
+
+describe("the shipped classifiers, through the public API", () => {
+  it("load the shipped model and fits offline and answer schema-valid results", async () => {
+    const api = await import("../../index.js");
+    const embedding = await api.createShippedEmbeddingClassifier();
+    const ensemble = await api.createShippedEnsembleClassifier();
+    expect(embedding.model).toBe("arcroute-embedding@1+transformers:static-embedding");
+    expect(ensemble.model).toBe("arcroute-ensemble@1");
+    for (const query of ["the day my grandmother died", "what time does the pharmacy open", ""]) {
+      for (const classifier of [embedding, ensemble]) {
+        expect(ActivationResultSchema.safeParse(await classifier.classify(query)).success, `${classifier.model}: ${query}`).toBe(true);
+      }
+    }
+    expect((await ensemble.classify("the day my grandmother died")).significance_gate).toBe(true);
+    expect((await ensemble.classify("convert ten miles to kilometres")).significance_gate).toBe(false);
+  });
+
+  it("were fitted on the train split only", () => {
+    expect(readPrototypes().fitted_on).toMatch(/benchmarks\/queries\/train\.jsonl/);
+    expect(readEnsembleWeights().fitted_on).toMatch(/benchmarks\/queries\/train\.jsonl/);
   });
 });

@@ -28,6 +28,8 @@ export interface EnsembleWeights {
   fitted_on: string;
   /** Share of the embedding score per decision, in [0, 1]: mixed = (1 − w)·lexical + w·embedding. */
   mix: Record<"gate" | ScoredField, number>;
+  /** The mixed gate score opens the gate from this value on (0.5 when absent). */
+  gateThreshold?: number;
   arcRatio: number;
   confidence: Logistic;
 }
@@ -71,9 +73,14 @@ function mixMaps(lexical: Record<string, number>, embedding: Record<string, numb
   return Object.fromEntries([...keys].map((k) => [k, (1 - w) * (lexical[k] ?? 0) + w * (embedding[k] ?? 0)]));
 }
 
-export function mixScores(lexical: FieldScores, embedding: FieldScores, mix: EnsembleWeights["mix"]): FieldScores {
+/**
+ * Mixed scores. With a gate threshold other than 0.5 the mixed gate score is shifted so that
+ * 0.5 stays the decision boundary (the decoding and the confidence features assume it).
+ */
+export function mixScores(lexical: FieldScores, embedding: FieldScores, mix: EnsembleWeights["mix"], gateThreshold = 0.5): FieldScores {
+  const gate = (1 - mix.gate) * lexical.gate + mix.gate * embedding.gate;
   return {
-    gate: (1 - mix.gate) * lexical.gate + mix.gate * embedding.gate,
+    gate: Math.min(1, Math.max(0, gate - gateThreshold + 0.5)),
     fields: Object.fromEntries(
       SCORED_FIELDS.map((field) => [field, mixMaps(lexical.fields[field], embedding.fields[field], mix[field])]),
     ) as FieldScores["fields"],
@@ -96,7 +103,7 @@ export function createEnsembleClassifier({ lexical, embedding, weights }: Ensemb
     model: ENSEMBLE_VERSION,
     async classify(query): Promise<Classification> {
       const [lexicalResult, embeddingScores] = await Promise.all([lexical.classify(query), embedding.scores(query)]);
-      const mixed = mixScores(lexicalScores(lexicalResult), embeddingScores, weights.mix);
+      const mixed = mixScores(lexicalScores(lexicalResult), embeddingScores, weights.mix, weights.gateThreshold);
       return decodeScores(mixed, {
         arcRatio: weights.arcRatio,
         confidence: weights.confidence,

@@ -19,5 +19,5 @@ export {
   type EnsembleOptions,
   type EnsembleWeights,
 } from "./ensemble.js";
-export { fitEnsembleWeights, type FitEnsembleOptions } from "./fit.js";
+export { fitEnsembleWeights, outOfFoldScores, type FitEnsembleOptions } from "./fit.js";
 export type { LabeledExample } from "./labels.js";
