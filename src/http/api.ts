@@ -99,14 +99,15 @@ async function runRoute(options: ResolvedOptions, route: Route, incoming: Incomi
   const caller = await authenticate(options.store, incoming.headers, route.access.anonymous ? ip : null);
   if (!caller) return failure(401, API_MESSAGES.unauthorized, "unauthorized");
   seen.caller = caller;
-  const scope = route.access.scope;
-  if (caller.kind === "key" && scope !== null && !caller.key.scopes.includes(scope)) {
-    return failure(403, scopeMessage(scope), "forbidden");
-  }
-
+  // The limiter is consulted before the scope verdict so that a 403, like every other
+  // authenticated answer, carries the RateLimit headers; 403 still wins over 429.
   const bucket = bucketOf(caller, options.anonymousVerifyRpm);
   const limit = await options.limiter.hit(bucket.key, bucket.limit, WINDOW_MS);
   const headers = rateLimitHeaders(limit);
+  const scope = route.access.scope;
+  if (caller.kind === "key" && scope !== null && !caller.key.scopes.includes(scope)) {
+    return failure(403, scopeMessage(scope), "forbidden", headers);
+  }
   if (!limit.allowed) return failure(429, API_MESSAGES.rateLimited, "rate_limited", { ...headers, "retry-after": String(retryAfterSeconds(limit)) });
 
   const ready = context(caller, headers);

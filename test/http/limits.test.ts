@@ -138,6 +138,20 @@ describe("Retry-After and RateLimit headers", () => {
     const missing = await call(`${server.url}/activations/5f0c6d0e-8d4b-4c38-9a55-2b3f2a0f4f11`, { key });
     expect(missing.status).toBe(404);
     expect(missing.headers.get("ratelimit-remaining")).toBe("57");
+    const noScope = await server.key("org", "growth", ["verify"]);
+    const forbidden = await activate(server, noScope, QUERY);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.headers.get("ratelimit-remaining")).toBe("56"); // same organization, same window
+  });
+
+  it("403 wins over 429 when a key lacks the scope and the window is full", async () => {
+    server = await startServer({ manualClock: true });
+    const key = await server.key("org", "free", ["extract"]);
+    const noScope = await server.key("org", "free", ["verify"]);
+    for (let i = 0; i < 10; i++) await activate(server, key, QUERY);
+    const answer = await activate(server, noScope, QUERY);
+    expectFailure(answer, 403, "API key does not have 'extract' scope");
+    expect(answer.headers.get("ratelimit-remaining")).toBe("0");
   });
 
   it("unauthenticated answers carry no RateLimit headers", async () => {
