@@ -120,6 +120,7 @@ export interface ArcStore {
   // Organizations and keys
   putOrganization(org: Organization): Promise<void>;
   getOrganization(id: string): Promise<Organization | null>;
+  /** Throws when the id or the hash already exists, or when `hash` is not SHA-256 hex. */
   insertApiKey(key: ApiKeyRecord): Promise<void>;
   findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
   /** Marks the key revoked; false when no such key exists. Revoking twice keeps the first time. */
@@ -130,7 +131,8 @@ export interface ArcStore {
   /**
    * Writes the event, the charge (when given) and the idempotency record (when given) in one
    * transaction. When the idempotency key already exists for the organization, writes nothing
-   * and reports the existing record instead.
+   * and reports the existing record instead. Throws, writing nothing, when the event or charge id
+   * already exists or the charge does not belong to the event (same id, organization and key).
    */
   recordActivation(
     event: ActivationEvent,
@@ -155,7 +157,10 @@ export interface ArcStore {
   refundQuota(orgId: string, name: string): Promise<void>;
 
   // Feedback
-  /** Stores feedback; the caller has checked that the activation belongs to `feedback.org_id`. */
+  /**
+   * Stores feedback; the caller has checked that the activation belongs to `feedback.org_id`.
+   * Throws when the activation does not exist or the feedback id is taken.
+   */
   recordFeedback(feedback: Feedback): Promise<void>;
   /** Feedback of one organization, or of all organizations when `orgId` is null, oldest first. */
   listFeedback(orgId: string | null): Promise<Feedback[]>;

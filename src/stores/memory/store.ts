@@ -9,6 +9,7 @@ import type {
   Organization,
   RecordOutcome,
 } from "../types.js";
+import { assertChargeMatches, assertHashedKey } from "../rules.js";
 
 interface IdempotencyRow extends IdempotencyWrite {
   org_id: string;
@@ -23,6 +24,7 @@ export function createMemoryStore(): ArcStore {
   const keyIdByHash = new Map<string, string>();
   const events = new Map<string, ActivationEvent>();
   const charges: BillingRecord[] = [];
+  const chargeIds = new Set<string>();
   const idempotency = new Map<string, IdempotencyRow>();
   const quotas = new Map<string, number>();
   const feedback: Feedback[] = [];
@@ -45,6 +47,7 @@ export function createMemoryStore(): ArcStore {
       return org ? copy(org) : null;
     },
     async insertApiKey(key) {
+      assertHashedKey(key);
       if (keysById.has(key.id) || keyIdByHash.has(key.hash)) throw new Error("API key already exists");
       keysById.set(key.id, copy(key));
       keyIdByHash.set(key.hash, key.id);
@@ -64,13 +67,22 @@ export function createMemoryStore(): ArcStore {
     },
 
     async recordActivation(event, charge, write): Promise<RecordOutcome> {
+      assertChargeMatches(event, charge);
       if (write) {
         const existing = lookup(event.org_id, write.key, write.fingerprint, event.created_at);
         if (existing.state !== "absent") return { state: "duplicate", existing };
+      }
+      // Refuse what a database's primary keys would refuse, before writing anything (atomicity).
+      if (events.has(event.id)) throw new Error("activation event already exists");
+      if (charge && chargeIds.has(charge.id)) throw new Error("billing record already exists");
+      if (write) {
         idempotency.set(idempotencyId(event.org_id, write.key), { ...copy(write), org_id: event.org_id });
       }
       events.set(event.id, copy(event));
-      if (charge) charges.push(copy(charge));
+      if (charge) {
+        charges.push(copy(charge));
+        chargeIds.add(charge.id);
+      }
       return { state: "recorded" };
     },
     async getActivation(id, orgId) {
@@ -105,6 +117,8 @@ export function createMemoryStore(): ArcStore {
     },
 
     async recordFeedback(item) {
+      if (!events.has(item.activation_id)) throw new Error("feedback refers to an unknown activation");
+      if (feedback.some((f) => f.id === item.id)) throw new Error("feedback already exists");
       feedback.push(copy(item));
     },
     async listFeedback(orgId) {

@@ -1,0 +1,43 @@
+/**
+ * The store on a PostgreSQL server through `pg`. `pg` is imported only when this is called, so
+ * users of the memory store never load it.
+ */
+import type { Pool } from "pg";
+import type { ArcStore } from "../types.js";
+import { fromPgPool } from "./sql-client.js";
+import { DEFAULT_SCHEMA, openSqlStore } from "./store.js";
+
+export interface PostgresStoreOptions {
+  /** `postgres://user@host:port/db`; the store creates (and on close ends) its own pool. */
+  connectionString?: string;
+  /** A pool of yours instead; the store leaves it open on close. */
+  pool?: Pool;
+  /** PostgreSQL schema holding the tables (created when missing); default `arcroute`. */
+  schema?: string;
+  /** Pool size when the store creates the pool; default 10. */
+  maxConnections?: number;
+}
+
+/** How long a request waits for a connection before failing (a down database must not hang requests). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<ArcStore> {
+  if (!options.pool === !options.connectionString) throw new Error("createPostgresStore needs exactly one of connectionString or pool");
+  const pool = options.pool ?? (await createPool(options.connectionString!, options.maxConnections ?? 10));
+  const client = fromPgPool(pool, !options.pool);
+  try {
+    return await openSqlStore(client, options.schema ?? DEFAULT_SCHEMA);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function createPool(connectionString: string, max: number): Promise<Pool> {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle connection dropped by the server (restart, network) must not crash the process: the
+  // pool discards it, and the next query opens a fresh one or fails that request alone.
+  pool.on("error", () => {});
+  return pool;
+}

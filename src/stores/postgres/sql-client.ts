@@ -1,0 +1,52 @@
+/**
+ * The little SQL surface the store needs, so one implementation runs on a `pg` Pool and on PGlite:
+ * parameterised queries and a transaction that hands out a client bound to one connection.
+ */
+import type { Pool, PoolClient } from "pg";
+import type { PGlite } from "@electric-sql/pglite";
+
+export interface SqlQueryable {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+export interface SqlClient extends SqlQueryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** `owned`: the store created the pool and ends it on close; a caller's pool is left open. */
+export function fromPgPool(pool: Pool, owned: boolean): SqlClient {
+  return {
+    query: async <Row>(text: string, params?: unknown[]) => pool.query(text, params) as unknown as { rows: Row[] },
+    async transaction(work) {
+      const client: PoolClient = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("BEGIN");
+        const result = await work({ query: async <Row>(text: string, params?: unknown[]) => client.query(text, params) as unknown as { rows: Row[] } });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        // A failed ROLLBACK means the connection itself is gone: drop it instead of reusing it.
+        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    close: async () => {
+      if (owned) await pool.end();
+    },
+  };
+}
+
+export function fromPglite(db: PGlite, owned: boolean): SqlClient {
+  return {
+    query: async <Row>(text: string, params?: unknown[]) => db.query<Row>(text, params),
+    transaction: (work) => db.transaction((tx) => work({ query: async <Row>(text: string, params?: unknown[]) => tx.query<Row>(text, params) })),
+    close: async () => {
+      if (owned) await db.close();
+    },
+  };
+}

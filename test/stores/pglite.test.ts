@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createPgliteStore } from "../../src/stores/postgres/index.js";
+import { chargeFor, describeStoreContract, makeEvent, makeKey, newId } from "../support/store-contract.js";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "arcroute-pglite-"));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describeStoreContract("PGlite in memory", () => createPgliteStore());
+describeStoreContract("PGlite on disk", () => createPgliteStore({ dir: tempDir() }));
+
+describe("PGlite durability", () => {
+  it("loses nothing acknowledged across a restart: keys, revocations, events, charges, idempotency, quotas", async () => {
+    const dir = tempDir();
+    const orgId = newId("org");
+    const key = makeKey(orgId);
+    const event = makeEvent(orgId, key.id);
+    const write = { key: "idem-restart", fingerprint: "fp", response: { status: 200, body: '{"ok":true}' }, expires_at: "2026-12-01T00:00:00.000Z" };
+
+    const before = await createPgliteStore({ dir });
+    await before.putOrganization({ id: orgId, tier: "free", created_at: event.created_at });
+    await before.insertApiKey(key);
+    await before.revokeApiKey(key.id, event.created_at);
+    await before.recordActivation(event, chargeFor(event), write);
+    await before.consumeQuota(orgId, "extractions", 100);
+    await before.close();
+
+    const after = await createPgliteStore({ dir });
+    try {
+      expect(await after.getOrganization(orgId)).toMatchObject({ tier: "free" });
+      expect(await after.findApiKeyByHash(key.hash)).toEqual({ ...key, revoked_at: event.created_at });
+      expect(await after.getActivation(event.id, orgId)).toEqual(event);
+      expect(await after.usage(orgId, event.created_at, "2026-12-01T00:00:00.000Z")).toMatchObject({ billed_queries: 1, amount_micros: 1000 });
+      expect(await after.lookupIdempotency(orgId, "idem-restart", "fp", event.created_at)).toEqual({ state: "replay", response: write.response });
+      expect(await after.consumeQuota(orgId, "extractions", 100)).toEqual({ allowed: true, used: 2 });
+    } finally {
+      await after.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createPostgresStore, migrate, MIGRATIONS, fromPgPool } from "../../src/stores/postgres/index.js";
+import { hasPostgres, POSTGRES_URL } from "../support/services.js";
+import { describeStoreContract } from "../support/store-contract.js";
+import { dropSchema, queryDirect, uniqueSchema } from "./support/postgres.js";
+import pg from "pg";
+
+const enabled = await hasPostgres();
+const schema = uniqueSchema("contract");
+const migrationSchema = uniqueSchema("migrate");
+
+afterAll(async () => {
+  if (!enabled) return;
+  await dropSchema(schema);
+  await dropSchema(migrationSchema);
+});
+
+describeStoreContract("PostgreSQL", () => createPostgresStore({ connectionString: POSTGRES_URL, schema }), { enabled });
+
+describe.skipIf(!enabled)("PostgreSQL migrations", () => {
+  it("apply once when eight processes' stores open a fresh schema at the same time", async () => {
+    const stores = await Promise.all(Array.from({ length: 8 }, () => createPostgresStore({ connectionString: POSTGRES_URL, schema: migrationSchema, maxConnections: 2 })));
+    await Promise.all(stores.map((s) => s.close()));
+    const rows = await queryDirect<{ version: number }>(`SELECT version FROM "${migrationSchema}".arcroute_migrations ORDER BY version`);
+    expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 1 });
+    try {
+      expect(await migrate(fromPgPool(pool, false), migrationSchema)).toEqual([]);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("stores no plain key and only integer micro-dollars (checked in the tables themselves)", async () => {
+    const columns = await queryDirect<{ table_name: string; column_name: string; data_type: string }>(
+      `SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = $1`,
+      [migrationSchema],
+    );
+    const type = (table: string, column: string) => columns.find((c) => c.table_name === table && c.column_name === column)?.data_type;
+    expect(type("billing_records", "amount_micros")).toBe("bigint");
+    expect(type("activation_events", "result")).toBe("jsonb");
+    expect(columns.filter((c) => c.table_name === "api_keys").map((c) => c.column_name).sort()).toEqual(
+      ["created_at", "hash", "id", "last4", "mode", "org_id", "prefix", "revoked_at", "scopes", "seq"],
+    );
+  });
+
+  it("refuses an invalid schema name before touching the database", async () => {
+    await expect(createPostgresStore({ connectionString: POSTGRES_URL, schema: 'x"; DROP TABLE y; --' })).rejects.toThrow(/invalid schema name/);
+  });
+});
