@@ -40,6 +40,7 @@ export async function readBodyBytes(request: Request, limit: number = MAX_BODY_B
  */
 export function readNodeBody(req: IncomingMessage, limit: number = MAX_BODY_BYTES): Promise<BodyBytes> {
   if (declaresTooMuch(req.headers["content-length"], limit)) return Promise.resolve({ ok: false, reason: "too_large" });
+  if (req.readableEnded) return Promise.resolve(alreadyParsed(req as IncomingMessage & { body?: unknown }, limit));
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -68,6 +69,18 @@ export function readNodeBody(req: IncomingMessage, limit: number = MAX_BODY_BYTE
     req.on("end", onEnd);
     req.on("error", onError);
   });
+}
+
+/**
+ * A body parser mounted in front (express.json(), express.raw(), ...) already consumed the stream:
+ * take what it left on `req.body` (bytes and strings as they are, parsed JSON re-encoded), or fail
+ * loudly instead of waiting forever for data that will never come.
+ */
+function alreadyParsed(req: IncomingMessage & { body?: unknown }, limit: number): BodyBytes {
+  const { body } = req;
+  if (body === undefined) throw new Error("request body already consumed: mount arcroute before body parsers");
+  const bytes = body instanceof Uint8Array ? body : new TextEncoder().encode(typeof body === "string" ? body : JSON.stringify(body));
+  return bytes.byteLength > limit ? { ok: false, reason: "too_large" } : { ok: true, bytes };
 }
 
 function concat(chunks: Uint8Array[], total: number): Uint8Array {

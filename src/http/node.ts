@@ -24,7 +24,9 @@ export function toNodeListener(api: Api): RequestListener {
 
 async function serve(api: Api, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const incoming = fromNode(req);
-  const reply = await api[HANDLE_INCOMING](incoming);
+  // An Api built by createApi takes the fast path; any other `{ fetch }` (a wrapper) gets a Request.
+  const handleIncoming = api[HANDLE_INCOMING] as ((incoming: Incoming) => Promise<Reply>) | undefined;
+  const reply = handleIncoming ? await handleIncoming(incoming) : await api.fetch(viaFetch(req, incoming), { remoteAddress: incoming.remoteAddress });
   // Whatever of the body was not read stays unread: close rather than drain up to gigabytes.
   const close = !req.complete;
   if (reply instanceof Response) await writeResponse(res, reply, close);
@@ -49,6 +51,38 @@ function fromNode(req: IncomingMessage): Incoming {
     readBody: (limit) => readNodeBody(req, limit),
     toRequest: (body) => new Request(url, { method: req.method ?? "GET", headers: webHeaders(req), body: body && body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : null }),
   };
+}
+
+/** A Web Request whose body streams from the node request on demand (the Api bounds what it reads). */
+function viaFetch(req: IncomingMessage, incoming: Incoming): Request {
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  let onData = (_chunk: Buffer) => {};
+  let onEnd = () => {};
+  let onError = (_error: Error) => {};
+  const body = hasBody
+    ? new ReadableStream<Uint8Array>({
+        start(controller) {
+          onData = (chunk: Buffer) => {
+            controller.enqueue(new Uint8Array(chunk));
+            if ((controller.desiredSize ?? 0) <= 0) req.pause();
+          };
+          onEnd = () => controller.close();
+          onError = (error: Error) => controller.error(error);
+          req.on("data", onData).on("end", onEnd).on("error", onError).pause();
+        },
+        pull() {
+          req.resume();
+        },
+        cancel() {
+          // The Api stopped reading (413): leave the rest unread; the connection is closed after the answer.
+          req.pause().off("data", onData).off("end", onEnd).off("error", onError);
+        },
+      })
+    : null;
+  const headers = webHeaders(req);
+  const length = req.headers["content-length"];
+  if (length !== undefined) headers.set("content-length", length);
+  return new Request(incoming.url, { method: incoming.method, headers, body, ...(body ? { duplex: "half" } : {}) } as RequestInit);
 }
 
 function writeReply(res: ServerResponse, reply: Exclude<Reply, Response>, close: boolean): void {
