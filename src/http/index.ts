@@ -21,5 +21,5 @@ export { PLAN_RPM, ENTERPRISE_FALLBACK_RPM, WINDOW_MS, rpmOf } from "./limits.js
 export { MAX_BODY_BYTES } from "./body.js";
 export { IDEMPOTENCY_TTL_MS, REPLAY_HEADER } from "./idempotency.js";
 export { ACTIVATION_PRICE_MICROS } from "./routes/activate.js";
-export { FREE_EXTRACTION_QUOTA } from "./routes/passthrough.js";
+export { FREE_EXTRACTION_QUOTA } from "./quota.js";
 export { monthOf } from "./routes/usage.js";

@@ -1,10 +1,10 @@
 /**
  * The contract paths whose behaviour the contract does not show (4.2): routed with their scopes and
  * limits like every other path, then handed to the user's handler, or 501 `Not implemented`.
- * `/extract` and `/observe` take one unit of the Free plan's lifetime quota (100), given back when
- * the handler fails (throws or answers ≥ 400).
+ * `/extract` and `/observe` run under the Free plan's lifetime extraction quota (quota.ts).
  */
 import type { Scope } from "../../stores/types.js";
+import { withExtractionQuota } from "../quota.js";
 import { report } from "../report.js";
 import { API_MESSAGES } from "../messages.js";
 import type { HandlerContext, HandlerName, KeyInfo, UserHandler } from "../options.js";
@@ -18,15 +18,13 @@ interface Delegated {
   pattern: string;
   scope: Scope;
   anonymous?: boolean;
-  quota?: "extractions";
+  /** Counts against the Free plan's lifetime extractions. */
+  quota?: true;
 }
 
-/** Free plan: extractions (`/extract`, `/observe`) for the lifetime of the organization. */
-export const FREE_EXTRACTION_QUOTA = 100;
-
 const DELEGATED: readonly Delegated[] = [
-  { name: "extract", method: "POST", pattern: "/extract", scope: "extract", quota: "extractions" },
-  { name: "observe", method: "POST", pattern: "/observe", scope: "extract", quota: "extractions" },
+  { name: "extract", method: "POST", pattern: "/extract", scope: "extract", quota: true },
+  { name: "observe", method: "POST", pattern: "/observe", scope: "extract", quota: true },
   { name: "batch", method: "POST", pattern: "/batch/*", scope: "extract" },
   { name: "validate", method: "POST", pattern: "/validate", scope: "validate" },
   { name: "issue", method: "POST", pattern: "/issue", scope: "issue" },
@@ -46,25 +44,13 @@ export const passthroughRoutes: Route[] = DELEGATED.map((d) => ({
 async function delegate(route: Delegated, context: RouteContext): Promise<Reply> {
   const handler = context.options.handlers[route.name];
   if (!handler) return failure(501, API_MESSAGES.notImplemented, "not_implemented", context.headers);
-  const quotaOrg = route.quota && context.caller.kind === "key" && context.caller.org.tier === "free" ? context.caller.org.id : null;
-  const { store } = context.options;
-  if (quotaOrg !== null) {
-    const taken = await store.consumeQuota(quotaOrg, route.quota!, FREE_EXTRACTION_QUOTA);
-    if (!taken.allowed) return failure(402, API_MESSAGES.quotaExhausted, "quota_exhausted", context.headers);
-  }
-  const refund = async () => {
-    if (quotaOrg !== null) await store.refundQuota(quotaOrg, route.quota!);
-  };
-  let response: Reply;
-  try {
-    response = await callHandler(handler, context);
-  } catch (error) {
-    // The handler's error is the one to report; a failed refund is reported on its own.
-    await refund().catch((refundError: unknown) => report(context.options, refundError, { method: context.incoming.method, path: context.incoming.path, org_id: quotaOrg! }));
-    throw error;
-  }
-  if (response.status >= 400) await refund();
-  return response;
+  const run = () => callHandler(handler, context);
+  if (!route.quota) return run();
+  const org = context.caller.kind === "key" ? context.caller.org : null;
+  const outcome = await withExtractionQuota(context.options.store, org, run, (error) =>
+    report(context.options, error, { method: context.incoming.method, path: context.incoming.path, ...(org ? { org_id: org.id } : {}) }),
+  );
+  return outcome.allowed ? outcome.reply : failure(402, API_MESSAGES.quotaExhausted, "quota_exhausted", context.headers);
 }
 
 async function callHandler(handler: UserHandler, context: RouteContext): Promise<Reply> {
