@@ -57,7 +57,8 @@ describe("arcroute demo", () => {
     expect(result.activation.success).toBe(true);
     expect(result.raw).toHaveLength(3);
     expect(result.routed).toHaveLength(3);
-    if (result.server) expect(result.activation.data.activation_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(result.activation.data.activation_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("prints the side-by-side table by default", async () => {

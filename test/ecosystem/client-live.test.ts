@@ -1,22 +1,20 @@
 /** arcroute/client against the real handler set over a socket. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArcrouteError, createClient } from "../../src/client/index.js";
-import { handlerSetAvailable, startLiveApi, type LiveApi } from "./support/live-api.js";
+import { startLiveApi, type LiveApi } from "./support/live-api.js";
 
-const live = handlerSetAvailable();
 
 const SIGNIFICANT = "when was I most afraid of losing her";
 let api: LiveApi;
 
 beforeAll(async () => {
-  if (!live) return;
   api = await startLiveApi();
 });
 afterAll(async () => {
   await api?.close();
 });
 
-describe.skipIf(!live)("client ↔ handler set", () => {
+describe("client ↔ handler set", () => {
   it("activates, reads the event back, sends feedback, and sees the charge in usage", async () => {
     const client = createClient({ baseUrl: api.url, apiKey: await api.key("acme", "growth", ["extract"], "live") });
     const { data, meta } = await client.activate({ query: SIGNIFICANT, subject_vp_id: "vp_1", top_k: 7 }, { idempotencyKey: "req-1" });

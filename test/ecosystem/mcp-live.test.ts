@@ -4,13 +4,11 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ActivationEnvelopeSchema } from "../../src/schema/envelope.js";
 import { BIN, REPO_ROOT, requireBuiltCli } from "./support/built-cli.js";
-import { handlerSetAvailable, startLiveApi, type LiveApi } from "./support/live-api.js";
+import { startLiveApi, type LiveApi } from "./support/live-api.js";
 
-const live = handlerSetAvailable();
 
 let api: LiveApi;
 beforeAll(async () => {
-  if (!live) return;
   requireBuiltCli();
   api = await startLiveApi();
 });
@@ -32,7 +30,7 @@ async function connect(apiKey: string): Promise<Client> {
   return client;
 }
 
-describe.skipIf(!live)("arcroute mcp --base-url (remote) against the handler set", () => {
+describe("arcroute mcp --base-url (remote) against the handler set", () => {
   it("persists the activation on the server and returns its envelope", async () => {
     const mcp = await connect(await api.key("acme", "growth", ["extract"]));
     try {

@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenApiDocument, documentedFailures } from "../../src/openapi/index.js";
-import { handlerSetAvailable, startLiveApi, type LiveApi } from "./support/live-api.js";
+import { startLiveApi, type LiveApi } from "./support/live-api.js";
 
-const live = handlerSetAvailable();
 import { componentValidator } from "./support/openapi.js";
 
 const document = createOpenApiDocument();
@@ -51,7 +50,6 @@ async function call(
 const json = (value: unknown) => JSON.stringify(value);
 
 beforeAll(async () => {
-  if (!live) return;
   api = await startLiveApi();
   failing = await startLiveApi({ failingStore: true });
   keys = {
@@ -65,7 +63,7 @@ afterAll(async () => {
   await failing?.close();
 });
 
-describe.skipIf(!live)("POST /v1/activate against the document", () => {
+describe("POST /v1/activate against the document", () => {
   it("succeeds with a documented body", async () => {
     const ok = await call(api, "activate", { method: "POST", path: "/activate", key: keys.full, body: json({ query: SIGNIFICANT, top_k: 3 }) });
     expect(ok.status).toBe(200);
@@ -105,7 +103,7 @@ describe.skipIf(!live)("POST /v1/activate against the document", () => {
   });
 });
 
-describe.skipIf(!live)("the other operations against the document", () => {
+describe("the other operations against the document", () => {
   it("usage, activations/{id} and feedback answer with documented bodies", async () => {
     const activation = await call(api, "activate", { method: "POST", path: "/activate", key: keys.full, body: json({ query: SIGNIFICANT }) });
     const id = (activation.body.data as { activation_id: string }).activation_id;

@@ -21,7 +21,6 @@ import type { Command } from "../command.js";
 import { CliError } from "../errors.js";
 import { writeLine, type CliIO } from "../io.js";
 import { startDevServer, type DevServer } from "./demo/server.js";
-import { localActivator } from "../../mcp/activators.js";
 import type { ActivationEnvelope } from "../../schema/envelope.js";
 import { render, type DemoResult } from "./demo/render.js";
 
@@ -62,33 +61,24 @@ export const command: Command = {
       const raw = await rawSearch(table, queryVector!, options.k);
       const routed = await routedSearch(table, queryVector!, activation.data, options.k);
 
-      const result: DemoResult = { server: server ? { url: server.url } : null, query: options.query, activation, raw, routed };
+      const result: DemoResult = { server: { url: server.url }, query: options.query, activation, raw, routed };
       if (options.json) await writeLine(io.stdout, JSON.stringify(result));
       else await writeLine(io.stdout, render(result, (io.stdout as { columns?: number }).columns ?? 110));
 
-      if (options.keepServing && server) {
+      if (options.keepServing) {
         io.stderr.write(`\narcroute demo: serving ${server.url} with dev key ${server.apiKey} (Ctrl-C to stop)\n`);
         await new Promise<void>((resolve) => process.once("SIGINT", resolve));
       }
       return 0;
     } finally {
-      await server?.close();
+      await server.close();
       await rm(dataDir, { recursive: true, force: true });
     }
   },
 };
 
-/**
- * The activation for the query: from the running server's /v1/activate with the dev key, or
- * (without a server in this build) from the same classifier in-process.
- */
-async function activate(io: CliIO, options: DemoOptions, server: DevServer | null): Promise<ActivationEnvelope> {
-  if (!server) {
-    io.stderr.write("arcroute demo: the /v1 handler set is not in this build; classifying in-process instead\n");
-    const outcome = await localActivator()({ query: options.query, top_k: options.k });
-    if (!outcome.success) throw new CliError(outcome.error);
-    return outcome;
-  }
+/** The activation for the query, from the running server's /v1/activate with the dev key. */
+async function activate(io: CliIO, options: DemoOptions, server: DevServer): Promise<ActivationEnvelope> {
   progress(io, options, `asking ${server.url}/activate with the dev key`);
   const client = createClient({ baseUrl: server.url, apiKey: server.apiKey });
   return client.activate({ query: options.query, top_k: options.k });

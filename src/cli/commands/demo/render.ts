@@ -3,8 +3,8 @@ import type { ActivationEnvelope } from "../../../schema/envelope.js";
 import type { DemoHit } from "./lance.js";
 
 export interface DemoResult {
-  /** Null when the handler set is not in the build (the query was classified in-process). */
-  server: { url: string } | null;
+  /** The local API that answered /v1/activate. */
+  server: { url: string };
   query: string;
   activation: ActivationEnvelope;
   raw: DemoHit[];
@@ -17,7 +17,7 @@ export function render(result: DemoResult, width: number): string {
   const filters = data.field_filters.map((f) => `${f.field} ${f.operator} ${f.value} (w ${f.weight})`).join(", ") || "(none)";
   const lines = [
     `query: "${result.query}"`,
-    result.server ? `answered by POST ${result.server.url}/activate (dev key)` : "classified in-process (no /v1 handler set in this build)",
+    `answered by POST ${result.server.url}/activate (dev key)`,
     `activation ${data.activation_id}: significance_gate=${data.significance_gate} arc_types=[${data.arc_types.join(", ")}] confidence=${data.confidence.toFixed(2)}`,
     `field_filters: ${filters}`,
     "",

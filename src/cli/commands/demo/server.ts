@@ -2,13 +2,12 @@
  * The demo's API server: the /v1 handler set over node:http on 127.0.0.1, with an in-memory
  * store and limiter and one dev key (`ar_test_`, never billed) for an organization on the
  * Scale plan, so the demo and a person trying it by hand are not rate limited.
- *
- * The handler set and the memory store are loaded by specifier at run time: while they are not
- * part of the build, `startDevServer` answers null and the demo classifies in-process instead.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { SCOPES, type ArcStore, type RateLimiter } from "../../../stores/types.js";
+import { createApi, toNodeListener } from "../../../http/index.js";
+import { createMemoryLimiter, createMemoryStore } from "../../../stores/memory/index.js";
+import { SCOPES, type ArcStore } from "../../../stores/types.js";
 import { issueKey } from "./dev-key.js";
 
 export interface DevServer {
@@ -17,18 +16,6 @@ export interface DevServer {
   apiKey: string;
   close(): Promise<void>;
 }
-
-/** The parts of `arcroute/http` and `arcroute/stores/memory` the demo uses. */
-interface HttpModule {
-  createApi(options: { store: ArcStore; limiter: RateLimiter }): unknown;
-  toNodeListener(api: unknown): http.RequestListener;
-}
-interface MemoryModule {
-  createMemoryStore(): ArcStore;
-  createMemoryLimiter(): RateLimiter;
-}
-const HTTP_MODULE = "../../../http/index.js";
-const MEMORY_MODULE = "../../../stores/memory/index.js";
 
 export interface LocalApi {
   /** API root including the base path, e.g. http://127.0.0.1:53211/v1 */
@@ -44,19 +31,12 @@ export interface LocalApiOptions {
   decorateStore?: (store: ArcStore) => ArcStore;
 }
 
-/** The handler set over node:http on 127.0.0.1 with in-memory state; null when it is not in the build. */
-export async function startLocalApi(options: LocalApiOptions = {}): Promise<LocalApi | null> {
-  let httpModule: HttpModule;
-  let memoryModule: MemoryModule;
-  try {
-    [httpModule, memoryModule] = await Promise.all([import(HTTP_MODULE) as Promise<HttpModule>, import(MEMORY_MODULE) as Promise<MemoryModule>]);
-  } catch {
-    return null;
-  }
-  const store = memoryModule.createMemoryStore();
-  const limiter = memoryModule.createMemoryLimiter();
+/** The handler set over node:http on 127.0.0.1 with in-memory state. */
+export async function startLocalApi(options: LocalApiOptions = {}): Promise<LocalApi> {
+  const store = createMemoryStore();
+  const limiter = createMemoryLimiter();
   const served = options.decorateStore ? options.decorateStore(store) : store;
-  const server = http.createServer(httpModule.toNodeListener(httpModule.createApi({ store: served, limiter })));
+  const server = http.createServer(toNodeListener(createApi({ store: served, limiter })));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", resolve);
@@ -75,9 +55,8 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
 }
 
 /** The demo's server: the local API plus one dev key with every scope. */
-export async function startDevServer(port = 0): Promise<DevServer | null> {
+export async function startDevServer(port = 0): Promise<DevServer> {
   const api = await startLocalApi({ port });
-  if (!api) return null;
   const apiKey = await issueKey(api.store, { org: "demo", tier: "scale", scopes: [...SCOPES], mode: "test" });
   return { url: api.url, apiKey, close: api.close };
 }
