@@ -1,0 +1,225 @@
+/**
+ * `arcroute bench http`: requests/second and latency of `POST <base>/activate` on `arcroute serve`
+ * against a bare node:http JSON server, measured in the same run by the same load generator.
+ *
+ * - Every server runs in its own child process; the load generator (this process) never shares
+ *   their event loop. Servers are measured in interleaved rounds (bare, config A, ..., bare, ...)
+ *   so slow drift on a shared machine hits all of them alike; the throughput ratio is the median
+ *   of the per-round ratios.
+ * - arcroute runs as users run it (`arcroute serve --keys ...`) with one live key of an enterprise
+ *   organization whose limit (1e9/min) never interferes; significance queries are billed, so the
+ *   event + charge write is on the measured path. Requests alternate significance and factual queries.
+ * - Results: benchmarks/results/http.json and http.svg (or $ARCROUTE_BENCH_OUT).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import cliProgress from "cli-progress";
+import type { Command } from "../../src/cli/command.js";
+import { CliError } from "../../src/cli/errors.js";
+import { writeLine } from "../../src/cli/io.js";
+import { generateApiKey } from "../../src/keys/index.js";
+import { integerOption, parseCommandArgs } from "../../src/serve/cli-options.js";
+import { measureChartSvg } from "../charts/measures.js";
+import { resultsPath } from "../paths.js";
+import { CONFIGS, type HttpBenchConfig } from "./configs.js";
+import { quantile, runLoad, type LoadResult, type LoadTarget } from "./load.js";
+import { startChildServer, type ChildServer } from "./servers.js";
+
+const QUERIES = ["times dad was proud of me", "what time is the dentist on friday", "the moment I knew I had to leave", "weather in paris tomorrow"];
+const BASELINE = "node:http bare";
+const TARGET_RATIO = 0.6;
+
+interface Settings {
+  configs: HttpBenchConfig[];
+  concurrency: number;
+  durationMs: number;
+  warmupMs: number;
+  rounds: number;
+  json: boolean;
+}
+
+export interface ServerFigures {
+  server: string;
+  /** Store/limiter specs without credentials (arcroute configurations only). */
+  store?: string;
+  limiter?: string;
+  requests: number;
+  /** Median over rounds. */
+  rps: number;
+  rps_per_round: number[];
+  p50_ms: number;
+  p99_ms: number;
+  mean_ms: number;
+  statuses: Record<string, number>;
+  errors: number;
+  /** arcroute configurations: median over rounds of (this rps / bare rps of the same round). */
+  ratio_to_bare?: number;
+}
+
+const usage = `Usage: arcroute bench http [--config ${Object.keys(CONFIGS).join("|")}[,...]] [--store S] [--limiter L]
+                          [--concurrency 32] [--duration 5] [--rounds 3] [--warmup 2] [--json]
+
+Requests/second and p50/p99 latency of POST <base>/activate on 'arcroute serve' against a bare
+node:http JSON server (parses the body, answers a JSON envelope), same run, same load generator
+(keep-alive, fixed concurrency), each server in its own child process, interleaved rounds.
+Configurations: ${Object.values(CONFIGS).map((c) => `${c.name} (${c.description})`).join("; ")}.
+--store/--limiter override the store and limiter specs of the selected configurations.
+--duration/--warmup are seconds per server per round. Target: ratio >= ${TARGET_RATIO} with the memory store.
+Writes benchmarks/results/http.json and http.svg; --json prints the result object as one line.`;
+
+function parseSettings(args: string[]): Settings {
+  const { values } = parseCommandArgs(args, {
+    config: { type: "string", default: "memory" },
+    store: { type: "string" },
+    limiter: { type: "string" },
+    concurrency: { type: "string", default: "32" },
+    duration: { type: "string", default: "5" },
+    warmup: { type: "string", default: "2" },
+    rounds: { type: "string", default: "3" },
+    json: { type: "boolean" },
+  });
+  const configs = values.config.split(",").map((name) => {
+    const config = CONFIGS[name.trim()];
+    if (!config) throw new CliError(`unknown --config '${name}': use ${Object.keys(CONFIGS).join(", ")}`);
+    return { ...config, ...(values.store !== undefined ? { store: values.store } : {}), ...(values.limiter !== undefined ? { limiter: values.limiter } : {}) };
+  });
+  return {
+    configs,
+    concurrency: integerOption("concurrency", values.concurrency, 1, 1024),
+    durationMs: integerOption("duration", values.duration, 1, 600) * 1000,
+    warmupMs: integerOption("warmup", values.warmup, 0, 600) * 1000,
+    rounds: integerOption("rounds", values.rounds, 1, 50),
+    json: values.json ?? false,
+  };
+}
+
+/** The store/limiter spec as it may be written to results (no credentials). */
+function redact(spec: string): string {
+  return spec.replace(/\/\/[^@/]*@/, "//");
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function figures(server: string, runs: LoadResult[]): ServerFigures {
+  const all = new Float64Array(runs.reduce((n, run) => n + run.latenciesMs.length, 0));
+  let offset = 0;
+  for (const run of runs) {
+    all.set(run.latenciesMs, offset);
+    offset += run.latenciesMs.length;
+  }
+  all.sort();
+  const statuses: Record<string, number> = {};
+  for (const run of runs) for (const [status, n] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
+  const perRound = runs.map((run) => (run.requests * 1000) / run.elapsedMs);
+  return {
+    server,
+    requests: all.length,
+    rps: round(median(perRound), 1),
+    rps_per_round: perRound.map((rps) => round(rps, 1)),
+    p50_ms: round(quantile(all, 0.5), 3),
+    p99_ms: round(quantile(all, 0.99), 3),
+    mean_ms: round(all.reduce((sum, v) => sum + v, 0) / Math.max(1, all.length), 3),
+    statuses,
+    errors: runs.reduce((n, run) => n + run.errors, 0),
+  };
+}
+
+async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }) {
+  const dir = mkdtempSync(join(tmpdir(), "arcroute-bench-http-"));
+  const key = generateApiKey("live");
+  const keysFile = join(dir, "keys.json");
+  writeFileSync(keysFile, JSON.stringify([{ key, org: "bench-http", tier: "enterprise", rpm: 1_000_000_000, scopes: ["extract"] }]));
+  const names = [BASELINE, ...settings.configs.map((c) => `arcroute ${c.name}`)];
+  const servers: ChildServer[] = [];
+  const bar = new cliProgress.SingleBar(
+    { stream: io.stderr, format: "bench http |{bar}| {percentage}% {phase}", hideCursor: false, clearOnComplete: false },
+    cliProgress.Presets.shades_classic,
+  );
+  try {
+    servers.push(await startChildServer(["bare"]));
+    for (const config of settings.configs) {
+      servers.push(await startChildServer(["serve", "--port", "0", "--keys", keysFile, "--store", config.store, "--limiter", config.limiter]));
+    }
+    const targets: LoadTarget[] = servers.map((server) => ({
+      url: `${server.url}/activate`,
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      bodies: QUERIES.map((query) => JSON.stringify({ query })),
+    }));
+    const totalMs = servers.length * (settings.warmupMs + settings.rounds * settings.durationMs);
+    let doneMs = 0;
+    bar.start(Math.ceil(totalMs / 100), 0, { phase: "warm-up" });
+    const phase = async (index: number, ms: number, label: string) => {
+      bar.update(Math.floor(doneMs / 100), { phase: `${label}: ${names[index]}` });
+      const result = await runLoad(targets[index]!, settings.concurrency, ms, (elapsed) => bar.update(Math.floor((doneMs + Math.min(elapsed, ms)) / 100)));
+      doneMs += ms;
+      return result;
+    };
+    for (let i = 0; i < servers.length; i++) if (settings.warmupMs > 0) await phase(i, settings.warmupMs, "warm-up");
+    const runs: LoadResult[][] = servers.map(() => []);
+    for (let r = 0; r < settings.rounds; r++) {
+      for (let i = 0; i < servers.length; i++) runs[i]!.push(await phase(i, settings.durationMs, `round ${r + 1}/${settings.rounds}`));
+    }
+    bar.update(Math.ceil(totalMs / 100), { phase: "done" });
+    return names.map((name, i) => {
+      const result = figures(name, runs[i]!);
+      const config = settings.configs[i - 1];
+      if (!config) return result;
+      const ratios = runs[i]!.map((run, r) => run.requests / run.elapsedMs / (runs[0]![r]!.requests / runs[0]![r]!.elapsedMs));
+      return { ...result, store: redact(config.store), limiter: redact(config.limiter), ratio_to_bare: round(median(ratios), 3) };
+    });
+  } finally {
+    bar.stop();
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function chart(results: ServerFigures[]): string {
+  const series = results.map((r) => (r.ratio_to_bare === undefined ? r.server : `${r.server} (${r.ratio_to_bare.toFixed(2)}×)`));
+  return measureChartSvg("POST /v1/activate vs a bare node:http JSON server", series, [
+    { label: "requests/s (median round)", values: results.map((r) => r.rps), format: (v) => v.toFixed(0) },
+    { label: "p50 latency", values: results.map((r) => r.p50_ms), format: (v) => `${v.toFixed(2)} ms` },
+    { label: "p99 latency", values: results.map((r) => r.p99_ms), format: (v) => `${v.toFixed(2)} ms` },
+  ]);
+}
+
+export const benchmark: Command = {
+  summary: "HTTP throughput and latency of POST /v1/activate vs a bare node:http server",
+  usage,
+  async run(args, io) {
+    const settings = parseSettings(args);
+    const results = await measure(settings, io);
+    const failed = results.filter((r) => r.errors > 0 || Object.keys(r.statuses).some((s) => s !== "200"));
+    const report = {
+      benchmark: "http",
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? "unknown", node: process.version, loadavg_1m_at_end: round(loadavg()[0]!, 2) },
+      settings: { concurrency: settings.concurrency, duration_s: settings.durationMs / 1000, warmup_s: settings.warmupMs / 1000, rounds: settings.rounds, queries: QUERIES },
+      target_ratio: TARGET_RATIO,
+      results,
+    };
+    const jsonPath = resultsPath("http.json");
+    mkdirSync(dirname(jsonPath), { recursive: true });
+    writeFileSync(jsonPath, JSON.stringify(report, null, 2) + "\n");
+    writeFileSync(resultsPath("http.svg"), chart(results));
+    if (settings.json) await writeLine(io.stdout, JSON.stringify(report));
+    else {
+      for (const r of results) {
+        const ratio = r.ratio_to_bare === undefined ? "" : `  ratio ${r.ratio_to_bare.toFixed(3)} (target >= ${TARGET_RATIO})`;
+        await writeLine(io.stdout, `${r.server.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50_ms.toFixed(2)} ms  p99 ${r.p99_ms.toFixed(2)} ms${ratio}`);
+      }
+      await writeLine(io.stdout, `wrote ${jsonPath} and http.svg`);
+    }
+    if (failed.length > 0) {
+      await writeLine(io.stderr, `arcroute bench http: non-200 responses or transport errors from ${failed.map((r) => r.server).join(", ")} (see statuses in ${jsonPath})`);
+      return 1;
+    }
+    return 0;
+  },
+};
