@@ -1,0 +1,53 @@
+/** `arcroute bench http` end to end on a tiny budget: both servers answer 200, results are written. No speed assertion. */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../../test/ecosystem/support/cli.js";
+import { quantile } from "./load.js";
+
+const saved = process.env.ARCROUTE_BENCH_OUT;
+afterEach(() => {
+  if (saved === undefined) delete process.env.ARCROUTE_BENCH_OUT;
+  else process.env.ARCROUTE_BENCH_OUT = saved;
+});
+
+describe("arcroute bench http", () => {
+  it("measures the bare server and arcroute serve (memory) and writes JSON + SVG", async () => {
+    const out = mkdtempSync(join(tmpdir(), "arcroute-bench-http-test-"));
+    process.env.ARCROUTE_BENCH_OUT = out;
+    const result = await runCli(["bench", "http", "--duration", "1", "--warmup", "0", "--rounds", "2", "--concurrency", "4", "--json"]);
+    expect(result.stderr).not.toContain("non-200");
+    expect(result.code).toBe(0);
+    const printed = JSON.parse(result.stdout) as { results: { server: string; requests: number; statuses: Record<string, number>; errors: number; ratio_to_bare?: number; rps_per_round: number[] }[] };
+    expect(JSON.parse(readFileSync(join(out, "http.json"), "utf8"))).toEqual(printed);
+    expect(printed.results.map((r) => r.server)).toEqual(["node:http bare", "arcroute memory"]);
+    for (const r of printed.results) {
+      expect(r.requests).toBeGreaterThan(0);
+      expect(r.statuses).toEqual({ "200": r.requests });
+      expect(r.errors).toBe(0);
+      expect(r.rps_per_round).toHaveLength(2);
+    }
+    expect(printed.results[1]!.ratio_to_bare).toBeGreaterThan(0);
+    const svg = readFileSync(join(out, "http.svg"), "utf8");
+    expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toContain("arcroute memory (");
+  }, 120_000);
+
+  it.each([
+    [["--config", "redis-only"], "arcroute: unknown --config 'redis-only': use memory"],
+    [["--concurrency", "0"], "arcroute: --concurrency must be an integer from 1 to 1024, got '0'"],
+  ])("bad options %j: one line, exit 2", async (args, message) => {
+    const result = await runCli(["bench", "http", ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.startsWith(message)).toBe(true);
+  });
+
+  it("quantile is the nearest-rank quantile", () => {
+    const sorted = Float64Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(quantile(sorted, 0.5)).toBe(50);
+    expect(quantile(sorted, 0.99)).toBe(99);
+    expect(quantile(sorted, 1)).toBe(100);
+    expect(quantile(new Float64Array(0), 0.5)).toBeNaN();
+  });
+});
