@@ -33,6 +33,8 @@ export interface TestServer {
 }
 
 export interface ServerOptions extends Partial<Omit<ApiOptions, "store" | "limiter" | "now">> {
+  /** A store of the caller's (durable back ends); default a fresh memory store. */
+  store?: ArcStore;
   /** Wraps the store the API sees (to inject failures). */
   decorateStore?: (store: ArcStore) => ArcStore;
   /** Use a manual clock for the API and the limiter. */
@@ -40,7 +42,7 @@ export interface ServerOptions extends Partial<Omit<ApiOptions, "store" | "limit
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  const { decorateStore, manualClock, ...apiOptions } = options;
+  const { decorateStore, manualClock, store: given, ...apiOptions } = options;
   const clock: Clock | null = manualClock
     ? {
         ms: Date.parse("2026-11-23T10:00:00.000Z"),
@@ -49,7 +51,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         },
       }
     : null;
-  const store = createMemoryStore();
+  const store = given ?? createMemoryStore();
   const limiter = createMemoryLimiter(clock ? () => clock.ms : Date.now);
   const api = createApi({
     ...apiOptions,

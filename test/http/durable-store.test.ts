@@ -1,0 +1,98 @@
+/**
+ * The handler set on the durable stores (PGlite embedded, PostgreSQL when it runs here): the same
+ * requests as with the memory store must leave exactly the same rows — one event per activation,
+ * charges only for live significance queries, one event and one charge for concurrent duplicates
+ * of an Idempotency-Key, and reads confined to the caller's organization.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPgliteStore, createPostgresStore } from "../../src/stores/postgres/index.js";
+import type { ArcStore } from "../../src/stores/types.js";
+import { hasPostgres, POSTGRES_URL } from "../support/services.js";
+import { dropSchema, queryDirect, uniqueSchema } from "../stores/support/postgres.js";
+import { activate, call, expectFailure, FACTUAL, SIGNIFICANT, startServer, type TestServer } from "./support/server.js";
+
+interface Backend {
+  store: ArcStore;
+  /** Row count of a table of the store's schema, read behind the store's back. */
+  count(table: "activation_events" | "billing_records" | "idempotency"): Promise<number>;
+  dispose(): Promise<void>;
+}
+
+function describeBackend(name: string, open: () => Promise<Backend | null>) {
+  describe(name, () => {
+    let backend: Backend | null;
+    let server: TestServer;
+    beforeAll(async () => {
+      backend = await open();
+      if (backend) server = await startServer({ store: backend.store });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await backend?.dispose();
+    });
+
+    it("bills live significance queries only, one event per activation, atomically", async (ctx) => {
+      if (!backend) return ctx.skip();
+      const live = await server.key("acme", "scale", ["extract"], { mode: "live" });
+      const test = await server.key("acme", "scale", ["extract"], { mode: "test" });
+      await activate(server, live, { query: SIGNIFICANT });
+      await activate(server, live, { query: FACTUAL });
+      await activate(server, test, { query: SIGNIFICANT });
+      expect(await backend.count("activation_events")).toBe(3);
+      expect(await backend.count("billing_records")).toBe(1);
+      expect((await call(`${server.url}/usage`, { key: live })).body.data).toMatchObject({ billed_queries: 1, amount_micros: 1000 });
+    });
+
+    it("20 concurrent duplicates of an Idempotency-Key: one event, one charge, one answer", async (ctx) => {
+      if (!backend) return ctx.skip();
+      const key = await server.key("idem", "scale", ["extract"], { mode: "live" });
+      const events = await backend.count("activation_events");
+      const charges = await backend.count("billing_records");
+      const answers = await Promise.all(Array.from({ length: 20 }, () => activate(server, key, { query: SIGNIFICANT }, { "idempotency-key": "dup-1" })));
+      expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
+      expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+      expect(await backend.count("activation_events")).toBe(events + 1);
+      expect(await backend.count("billing_records")).toBe(charges + 1);
+      expectFailure(await activate(server, key, { query: FACTUAL }, { "idempotency-key": "dup-1" }), 422, "Idempotency-Key was already used for a different request");
+    });
+
+    it("reads activations of the caller's organization only", async (ctx) => {
+      if (!backend) return ctx.skip();
+      const mine = await server.key("iso-a", "scale", ["extract"]);
+      const theirs = await server.key("iso-b", "scale", ["extract"]);
+      const id = (await activate(server, mine, { query: SIGNIFICANT, subject_vp_id: "vp_1" })).body.data.activation_id as string;
+      expect((await call(`${server.url}/activations/${id}`, { key: mine })).body.data).toMatchObject({ id, subject_vp_id: "vp_1" });
+      expectFailure(await call(`${server.url}/activations/${id}`, { key: theirs }), 404, "Activation not found");
+      expectFailure(await call(`${server.url}/activations/not-a-uuid`, { key: mine }), 404, "Activation not found");
+    });
+  });
+}
+
+describeBackend("PGlite (embedded)", async () => {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db: PGlite = await PGlite.create();
+  const store = await createPgliteStore({ pglite: db });
+  return {
+    store,
+    count: async (table) => Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM arcroute.${table}`)).rows[0]!.n),
+    dispose: async () => {
+      await store.close();
+      await db.close();
+    },
+  };
+});
+
+describeBackend("PostgreSQL", async () => {
+  if (!(await hasPostgres())) return null;
+  const schema = uniqueSchema("http");
+  const store = await createPostgresStore({ connectionString: POSTGRES_URL, schema });
+  return {
+    store,
+    count: async (table) => Number((await queryDirect<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".${table}`))[0]!.n),
+    dispose: async () => {
+      await store.close();
+      await dropSchema(schema);
+    },
+  };
+});
