@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { buildRetrievalSet, loadRetrievalSet } from "../../benchmarks/retrieval/dataset.js";
+import { wordOverlap } from "../../benchmarks/retrieval/overlap.js";
+import { isCanonicalValue, type CategoricalField } from "../../src/schema/vocabulary.js";
+
+const { memories, queries } = loadRetrievalSet();
+
+describe("the retrieval set", () => {
+  it("is exactly what the hand-written sources derive (labels are not edited by hand after the fact)", () => {
+    expect(buildRetrievalSet()).toEqual({ memories, queries });
+  });
+
+  it("has at least 300 memories, a third mundane, canonical EDM payloads", () => {
+    expect(memories.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(memories.map((m) => m.id)).size).toBe(memories.length);
+    const mundane = memories.filter((m) => Number(m.payload.emotional_weight) < 0.5);
+    expect(mundane.length / memories.length).toBeGreaterThanOrEqual(1 / 3);
+    for (const m of memories) {
+      const weight = m.payload.emotional_weight as number;
+      // A clear gap between the two kinds: mundane ≤ 0.25, significant ≥ 0.65.
+      expect(weight <= 0.25 || weight >= 0.65, `${m.id} weight ${weight}`).toBe(true);
+      for (const [field, value] of Object.entries(m.payload)) {
+        if (field === "emotional_weight") continue;
+        expect(isCanonicalValue(field as CategoricalField, value), `${m.id} ${field}=${String(value)}`).toBe(true);
+      }
+      expect(m.payload.arc_type, `${m.id} has an arc type`).toBeDefined();
+    }
+  });
+
+  it("has ≥ 100 significance and ≥ 50 factual queries, each with relevant memories, ≥ 40 % held out", () => {
+    const ids = new Set(memories.map((m) => m.id));
+    for (const type of ["significance", "factual"] as const) {
+      const ofType = queries.filter((q) => q.type === type);
+      expect(ofType.length).toBeGreaterThanOrEqual(type === "significance" ? 100 : 50);
+      expect(ofType.filter((q) => q.split === "heldout").length / ofType.length).toBeGreaterThanOrEqual(0.4);
+    }
+    for (const q of queries) {
+      expect(q.relevant.length, q.id).toBeGreaterThan(0);
+      expect(q.relevant.every((id) => ids.has(id))).toBe(true);
+      // Recall@10 can reach 1 for every query.
+      expect(q.relevant.length, q.id).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it("significance queries share far fewer words with their answers than factual ones", () => {
+    const texts = new Map(memories.map((m) => [m.id, m.text]));
+    const significance = wordOverlap(queries.filter((q) => q.type === "significance"), texts);
+    const factual = wordOverlap(queries.filter((q) => q.type === "factual"), texts);
+    expect(significance.mean_jaccard).toBeLessThan(0.05);
+    expect(significance.mean_jaccard * 5).toBeLessThan(factual.mean_jaccard);
+  });
+
+  it("never labels a mundane memory relevant to a significance query", () => {
+    const weight = new Map(memories.map((m) => [m.id, Number(m.payload.emotional_weight)]));
+    for (const q of queries.filter((q) => q.type === "significance")) {
+      for (const id of q.relevant) expect(weight.get(id), `${q.id} → ${id}`).toBeGreaterThanOrEqual(0.5);
+    }
+  });
+});
