@@ -1,50 +1,146 @@
 /**
- * Fit the classifier's confidence calibration on the TRAIN split only:
- *   npx tsx scripts/fit-classifier.ts [benchmarks/queries/queries.jsonl]
- * Correctness follows the benchmark's rule: the gate matches AND (label gate false OR the
- * predicted top arc is among the labelled arc types). A logistic map P(correct) = σ(a·margin + b)
- * is fitted by Newton's method and written to src/classify/calibration-params.ts; the script also
- * prints train ECE (10 equal-width bins) before and after.
+ * Fit the lexical classifier's parameters on the TRAIN split only (never the held-out split):
+ *   npx tsx scripts/fit-classifier.ts [--dry-run]
+ *
+ * The train split is divided deterministically into a tuning fold and a calibration fold
+ * (queries whose id number is divisible by 5). Lexicon work looks at tuning-fold errors only, so
+ * the calibration fold stays as unseen as held-out data can be inside train; confidence fitted on
+ * it is not flattered by the tuning.
+ *
+ * 1. Gate: L2-regularised logistic regression of the label gate on the gate features
+ *    (src/classify/gate.ts), tuning fold.
+ * 2. Priors: log P(tether | arc) and log P(valence | arc) from the tuning fold's labels (add-one
+ *    smoothing), and the weight each prior gets against cue evidence, chosen by accuracy there.
+ * 3. Calibration: logistic regression of correctness (gate right AND (gate false OR top arc
+ *    among the labelled arcs), the benchmark's definition) on [|gate score|, open × arc lead,
+ *    open], calibration fold.
+ * Writes src/classify/calibration-params.ts (unless --dry-run) and prints the figures.
  */
-import { readFileSync, writeFileSync } from "node:fs";
-import { explain } from "../src/classify/index.js";
-import { rawMargin } from "../src/classify/calibration.js";
-import { arcLead } from "../src/classify/arcs.js";
+import { writeFileSync } from "node:fs";
+import { loadQueries, type LabeledQuery } from "../benchmarks/queries/load.js";
+import { calibration, computeMetrics, toPrediction, type Scored } from "../benchmarks/classifier/metrics.js";
+import { analyze } from "../src/classify/analyze.js";
+import { arcLead, rankArcs } from "../src/classify/arcs.js";
+import { gateFeatures } from "../src/classify/gate.js";
+import { explainWith } from "../src/classify/index.js";
+import { GATE_FEATURES, SHIPPED_PARAMS, type ClassifierParams } from "../src/classify/params.js";
+import { ARC_TYPES, TETHER_TYPES, VALENCES, type ArcType } from "../src/schema/vocabulary.js";
+import { chooseWithPrior } from "../src/classify/filters.js";
 
-interface Label { query: string; gate: boolean; arc_types: string[]; split: string }
+const OUT = "src/classify/calibration-params.ts";
+const dryRun = process.argv.includes("--dry-run");
 
-const path = process.argv[2] ?? "benchmarks/queries/queries.jsonl";
-const train = readFileSync(path, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Label).filter((l) => l.split === "train");
+export const isCalibrationFold = (q: LabeledQuery): boolean => Number(q.id.replace(/\D/g, "")) % 5 === 0;
 
-const rows = train.map((label) => {
-  const e = explain(label.query);
-  const r = e.result;
-  const correct = r.significance_gate === label.gate && (!label.gate || label.arc_types.includes(r.arc_types[0] ?? ""));
-  return { x: rawMargin(e.gate.score, r.significance_gate, arcLead(e.analysis, r.arc_types)), y: correct ? 1 : 0, p: r.confidence };
-});
-
-let a = 0.5, b = 0;
-for (let it = 0; it < 50; it++) {
-  let ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
-  for (const { x, y } of rows) {
-    const p = 1 / (1 + Math.exp(-(a * x + b)));
-    const w = p * (1 - p) + 1e-9;
-    ga += (p - y) * x; gb += p - y; haa += w * x * x; hab += w * x; hbb += w;
+/** Newton's method for L2-regularised logistic regression (the bias is not penalised). */
+function fitLogistic(X: number[][], y: number[], lambda: number, iterations = 60): { bias: number; w: number[] } {
+  const d = X[0]!.length;
+  let theta = new Array<number>(d + 1).fill(0); // [bias, w...]
+  for (let it = 0; it < iterations; it++) {
+    const grad = new Array<number>(d + 1).fill(0);
+    const hess = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
+    X.forEach((row, n) => {
+      const x = [1, ...row];
+      const z = x.reduce((s, v, i) => s + v * theta[i]!, 0);
+      const p = 1 / (1 + Math.exp(-z));
+      const r = p * (1 - p) + 1e-9;
+      for (let i = 0; i <= d; i++) {
+        grad[i]! += (p - y[n]!) * x[i]!;
+        for (let j = 0; j <= d; j++) hess[i]![j]! += r * x[i]! * x[j]!;
+      }
+    });
+    for (let i = 1; i <= d; i++) { grad[i]! += lambda * theta[i]!; hess[i]![i]! += lambda; }
+    const step = solve(hess, grad);
+    theta = theta.map((t, i) => t - step[i]!);
+    if (step.every((s) => Math.abs(s) < 1e-9)) break;
   }
-  const det = haa * hbb - hab * hab;
-  if (Math.abs(det) < 1e-12) break;
-  a -= (hbb * ga - hab * gb) / det;
-  b -= (haa * gb - hab * ga) / det;
+  return { bias: theta[0]!, w: theta.slice(1) };
 }
 
-function ece(pairs: { p: number; y: number }[]): number {
-  const bins = Array.from({ length: 10 }, () => ({ n: 0, p: 0, y: 0 }));
-  for (const { p, y } of pairs) { const bin = bins[Math.min(9, Math.floor(p * 10))]!; bin.n++; bin.p += p; bin.y += y; }
-  return bins.reduce((s, bin) => s + (bin.n ? Math.abs(bin.p - bin.y) : 0), 0) / pairs.length;
+/** Gaussian elimination with partial pivoting. */
+function solve(A: number[][], b: number[]): number[] {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[pivot]![c]!)) pivot = r;
+    [M[c], M[pivot]] = [M[pivot]!, M[c]!];
+    const p = M[c]![c]! || 1e-12;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = M[r]![c]! / p;
+      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
+    }
+  }
+  return M.map((row, i) => row[n]! / (row[i]! || 1e-12));
 }
-const fitted = rows.map(({ x, y }) => ({ p: 1 / (1 + Math.exp(-(a * x + b))), y }));
-console.log(`train n=${rows.length} accuracy=${(rows.reduce((s, r) => s + r.y, 0) / rows.length).toFixed(3)} ECE before=${ece(rows).toFixed(3)} after=${ece(fitted).toFixed(3)} a=${a.toFixed(4)} b=${b.toFixed(4)}`);
-writeFileSync(
-  "src/classify/calibration-params.ts",
-  `/** Calibration parameters, fitted on the train split by scripts/fit-classifier.ts. */\nexport const CALIBRATION = { a: ${a.toFixed(4)}, b: ${b.toFixed(4)} } as const;\n`,
-);
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+function logPrior<V extends string>(rows: LabeledQuery[], values: readonly V[], label: (q: LabeledQuery) => V | null): Record<ArcType, Record<V, number>> {
+  const out = {} as Record<ArcType, Record<V, number>>;
+  for (const arc of ARC_TYPES) {
+    const counts = new Map<V, number>();
+    let total = 0;
+    for (const q of rows) {
+      const v = label(q);
+      if (q.arc_types[0] !== arc || v === null) continue;
+      counts.set(v, (counts.get(v) ?? 0) + 1);
+      total++;
+    }
+    out[arc] = Object.fromEntries(values.map((v) => [v, round4(Math.log(((counts.get(v) ?? 0) + 1) / (total + values.length)))])) as Record<V, number>;
+  }
+  return out;
+}
+
+function score(rows: LabeledQuery[], params: ClassifierParams): Scored[] {
+  return rows.map((label) => ({ label, prediction: toPrediction(explainWith(label.query, params).result) }));
+}
+
+const train = loadQueries("train");
+const tuning = train.filter((q) => !isCalibrationFold(q));
+const calibrationFold = train.filter(isCalibrationFold);
+
+// 1. Gate.
+const gateFit = fitLogistic(tuning.map((q) => GATE_FEATURES.map((f) => gateFeatures(analyze(q.query))[f])), tuning.map((q) => (q.gate ? 1 : 0)), 1);
+const params: ClassifierParams = structuredClone(SHIPPED_PARAMS);
+params.gate = { bias: round4(gateFit.bias), weights: Object.fromEntries(GATE_FEATURES.map((f, i) => [f, round4(gateFit.w[i]!)])) as ClassifierParams["gate"]["weights"] };
+
+// 2. Priors and their weights (accuracy on the tuning fold's gate-true queries, predicted arcs).
+params.tether_prior = logPrior(tuning, TETHER_TYPES, (q) => q.tether_type);
+params.valence_prior = logPrior(tuning, VALENCES, (q) => q.valence);
+const positives = tuning.filter((q) => q.gate).map((q) => ({ q, a: analyze(q.query) })).map(({ q, a }) => ({ q, a, top: rankArcs(a)[0] }));
+function bestWeight(pick: (w: number) => number): number {
+  let best = 0, bestAcc = -1;
+  for (let w = 0; w <= 2.001; w += 0.1) { const acc = pick(w); if (acc > bestAcc + 1e-9) { best = w; bestAcc = acc; } }
+  return round4(best);
+}
+params.prior_weight = {
+  tether: bestWeight((w) => positives.filter(({ q, a, top }) => q.tether_type !== null && top !== undefined && chooseWithPrior(TETHER_TYPES, a.tether, params.tether_prior[top], w).value === q.tether_type).length),
+  valence: bestWeight((w) => positives.filter(({ q, a, top }) => top !== undefined && chooseWithPrior(VALENCES, a.valence, params.valence_prior[top], w).value === q.valence).length),
+};
+
+// 3. Calibration on the calibration fold.
+const calibrationRows = calibrationFold.map((label) => {
+  const e = explainWith(label.query, params);
+  const open = e.result.significance_gate;
+  const correct = open === label.gate && (!label.gate || label.arc_types.includes(e.result.arc_types[0] as ArcType));
+  return { x: [Math.min(Math.abs(e.gate.score), 8), open ? Math.min(Math.max(arcLead(e.analysis, e.result.arc_types), 0), 4) : 0, open ? 1 : 0], y: correct ? 1 : 0 };
+});
+const cal = fitLogistic(calibrationRows.map((r) => r.x), calibrationRows.map((r) => r.y), 0.5);
+const a = Math.max(cal.w[0]!, 0.05);
+params.calibration = { a: round4(a), b: round4(cal.bias), lead: round4(Math.max(cal.w[1]! / a, 0)), open_offset: round4(cal.w[2]! / a) };
+
+const f3 = (x: number) => x.toFixed(3);
+for (const [name, rows] of [["tuning fold", tuning], ["calibration fold", calibrationFold], ["train", train]] as const) {
+  const m = computeMetrics(score(rows, params));
+  console.log(`${name.padEnd(16)} n=${rows.length} gateF1=${f3(m.gate.f1)} trickyFPR=${f3(m.tricky_negative_fpr.value)} top1=${f3(m.arc_top1.value)} tether=${f3(m.tether_accuracy.value)} valence=${f3(m.valence_accuracy.value)} accuracy=${f3(m.accuracy.value)} ECE=${f3(calibration(score(rows, params)).ece)}`);
+}
+console.log(JSON.stringify({ gate: params.gate, prior_weight: params.prior_weight, calibration: params.calibration }));
+if (!dryRun) {
+  writeFileSync(
+    OUT,
+    `/** Fitted classifier parameters: written by \`npx tsx scripts/fit-classifier.ts\` from the TRAIN split only. */\nimport type { ClassifierParams } from "./params.js";\n\nexport const FITTED: ClassifierParams = ${JSON.stringify(params, null, 2)};\n`,
+  );
+  console.log(`wrote ${OUT}`);
+}

@@ -70,7 +70,7 @@ export function analyze(text: string): Analysis {
     temporal: {},
     intensity: { score: 0, cues: [] },
   };
-  for (const match of matchCues(tokenize(normalized))) accumulate(result, match.cue.target, match);
+  for (const match of matchCues(tokenize(normalized), normalized === "" ? [] : normalized.split(" "))) accumulate(result, match.cue.target, match);
   result.arcRanking = ARC_TYPES.filter((a) => (result.arcs[a]?.score ?? 0) > 0).sort(
     (a, b) => result.arcs[b]!.score - result.arcs[a]!.score || ARC_TYPES.indexOf(a) - ARC_TYPES.indexOf(b),
   );

@@ -1,17 +1,19 @@
 /**
- * Stage 8: confidence. A logistic map from the raw margin (|gate score| plus, when the gate is
- * open, the lead of the best arc over the runner-up) to the probability that the result is
- * correct. Parameters ship in calibration-params.ts; scripts/fit-classifier.ts refits them.
+ * Stage 8: confidence, the probability that the result is correct (gate right and, when the
+ * gate is open, the top arc right). A logistic map of a margin: how far the gate score is from
+ * the threshold, plus, when the gate is open, how far the best arc leads the runner-up.
+ * Parameters ship in calibration-params.ts; scripts/fit-classifier.ts fits them on the part of
+ * the train split that lexicon tuning never looked at (the calibration fold).
  */
-import { CALIBRATION } from "./calibration-params.js";
+import { SHIPPED_PARAMS, type ClassifierParams } from "./params.js";
 
-export interface CalibrationParams { a: number; b: number }
+export type CalibrationParams = ClassifierParams["calibration"];
 
-export function rawMargin(gate: number, open: boolean, arcLead: number): number {
-  return Math.min(Math.abs(gate), 6) + (open ? Math.min(arcLead, 4) * 0.5 : 0);
+export function rawMargin(gate: number, open: boolean, arcLead: number, params: CalibrationParams = SHIPPED_PARAMS.calibration): number {
+  return Math.min(Math.abs(gate), 8) + (open ? params.lead * Math.min(Math.max(arcLead, 0), 4) + params.open_offset : 0);
 }
 
-export function calibrate(margin: number, params: CalibrationParams = CALIBRATION): number {
+export function calibrate(margin: number, params: CalibrationParams = SHIPPED_PARAMS.calibration): number {
   const p = 1 / (1 + Math.exp(-(params.a * margin + params.b)));
   return Math.round(Math.min(1, Math.max(0, p)) * 1000) / 1000;
 }

@@ -3,19 +3,15 @@
  * analysis: memory frames, significance content (arc, emotion, intensity, anchor), the query's
  * form (first person, scene-like opening, past tense) against lookup, task, info and chat
  * evidence. The weights are fitted on the train split (scripts/fit-classifier.ts →
- * gate-params.ts). The score is the log-odds that the query is significance-typed.
+ * calibration-params.ts). The score is the log-odds that the query is significance-typed.
  */
 import type { Analysis } from "./analyze.js";
-import { GATE_MODEL } from "./gate-params.js";
+import { GATE_FEATURES, SHIPPED_PARAMS, type ClassifierParams, type GateFeature } from "./params.js";
+
+export { GATE_FEATURES, type GateFeature } from "./params.js";
+export type GateModel = ClassifierParams["gate"];
 
 export const GATE_THRESHOLD = 0;
-
-export const GATE_FEATURES = [
-  "frame", "lookup", "task", "info", "chat", "arc", "emotion", "intensity", "tether", "personal", "gerund_opening", "when_clause", "past", "no_content", "short",
-] as const;
-export type GateFeature = (typeof GATE_FEATURES)[number];
-
-export interface GateModel { bias: number; weights: Record<GateFeature, number> }
 
 function topScore(scores: Partial<Record<string, { score: number }>>): number {
   let top = 0;
@@ -48,13 +44,13 @@ export function gateFeatures(a: Analysis): Record<GateFeature, number> {
 }
 
 /** Each feature's contribution to the score (for explanations). */
-export function gateContributions(a: Analysis, model: GateModel = GATE_MODEL): { feature: GateFeature; value: number; contribution: number }[] {
+export function gateContributions(a: Analysis, model: GateModel = SHIPPED_PARAMS.gate): { feature: GateFeature; value: number; contribution: number }[] {
   const x = gateFeatures(a);
   return GATE_FEATURES.map((feature) => ({ feature, value: Math.round(x[feature] * 1000) / 1000, contribution: Math.round(x[feature] * model.weights[feature] * 1000) / 1000 }));
 }
 
 /** Log-odds of significance: > GATE_THRESHOLD opens the gate. */
-export function gateScore(a: Analysis, model: GateModel = GATE_MODEL): number {
+export function gateScore(a: Analysis, model: GateModel = SHIPPED_PARAMS.gate): number {
   const x = gateFeatures(a);
   let z = model.bias;
   for (const f of GATE_FEATURES) z += model.weights[f] * x[f];

@@ -7,7 +7,8 @@ import { analyze, type Analysis, type CueEvidence } from "./analyze.js";
 import { arcLead, rankArcs } from "./arcs.js";
 import { calibrate, rawMargin } from "./calibration.js";
 import { buildFilters, primaryDomain, type FilterSources } from "./filters.js";
-import { GATE_THRESHOLD, gateScore } from "./gate.js";
+import { GATE_THRESHOLD, gateContributions, gateScore } from "./gate.js";
+import { SHIPPED_PARAMS, type ClassifierParams } from "./params.js";
 import type { Classification, Classifier } from "./types.js";
 
 export type { Classification, Classifier } from "./types.js";
@@ -18,29 +19,47 @@ export const CLASSIFIER_MODEL = "arcroute-lexicon@1";
 /** The result plus the cues behind the gate, every arc type and every filter. */
 export interface Explanation {
   result: Classification;
-  gate: { score: number; threshold: number; opened_by: CueEvidence[]; closed_by: CueEvidence[] };
+  gate: {
+    score: number;
+    threshold: number;
+    opened_by: CueEvidence[];
+    closed_by: CueEvidence[];
+    /** The gate's features and what each added to the score (log-odds). */
+    features: ReturnType<typeof gateContributions>;
+  };
   arcs: { arc: string; score: number; cues: CueEvidence[] }[];
   filters: { field: string; value: string | number; cues: CueEvidence[]; source: string }[];
   analysis: Analysis;
 }
 
 export function explain(query: string): Explanation {
+  return explainWith(query, SHIPPED_PARAMS);
+}
+
+/** `explain` with explicit parameters (used by scripts/fit-classifier.ts to evaluate candidates). */
+export function explainWith(query: string, params: ClassifierParams): Explanation {
   const a = analyze(query);
-  const g = gateScore(a);
+  const g = gateScore(a, params.gate);
   const open = g > GATE_THRESHOLD;
   const arcs = open ? rankArcs(a) : [];
-  const { filters, sources } = open ? buildFilters(a, arcs) : { filters: [], sources: null };
+  const { filters, sources } = open ? buildFilters(a, arcs, params) : { filters: [], sources: null };
   const result: Classification = {
     activation_id: null,
     arc_types: arcs,
     primary_domain: open ? primaryDomain(filters) : null,
     field_filters: filters,
-    confidence: calibrate(rawMargin(g, open, arcLead(a, arcs))),
+    confidence: calibrate(rawMargin(g, open, arcLead(a, arcs), params.calibration), params.calibration),
     significance_gate: open,
   };
   return {
     result,
-    gate: { score: Math.round(g * 1000) / 1000, threshold: GATE_THRESHOLD, opened_by: [...a.frame.cues, ...a.intensity.cues], closed_by: a.block.cues },
+    gate: {
+      score: Math.round(g * 1000) / 1000,
+      threshold: GATE_THRESHOLD,
+      opened_by: [...a.frame.cues, ...a.intensity.cues],
+      closed_by: a.block.cues,
+      features: gateContributions(a, params.gate),
+    },
     arcs: a.arcRanking.map((arc) => ({ arc, score: a.arcs[arc]!.score, cues: a.arcs[arc]!.cues })),
     filters: filters.map((f) => ({ field: f.field, value: f.value, ...filterEvidence(a, f.field, f.value, sources) })),
     analysis: a,

@@ -11,7 +11,7 @@ import { LEXICON, type CueTarget } from "./lexicon.js";
 import { normalize } from "./normalize.js";
 import { tokenize } from "./tokenize.js";
 
-export interface Cue { phrase: string; stems: readonly string[]; target: CueTarget; weight: number; anchored: boolean; key: string }
+export interface Cue { phrase: string; stems: readonly string[]; words: readonly string[]; target: CueTarget; weight: number; anchored: boolean; key: string }
 export interface CueMatch { cue: Cue; start: number; weight: number; negated: boolean }
 
 const NEGATORS = new Set(["not", "never", "no", "without", "stop", "nobody"]);
@@ -27,9 +27,10 @@ function compile(): { index: Map<string, Cue[]>; anchored: Map<string, Cue[]> } 
     for (const [raw, weight] of Object.entries(group.entries)) {
       const isAnchored = raw.startsWith("^");
       const phrase = isAnchored ? raw.slice(1) : raw;
-      const stems = tokenize(normalize(phrase));
+      const normalized = normalize(phrase);
+      const stems = tokenize(normalized);
       if (stems.length === 0) continue;
-      const cue: Cue = { phrase: raw, stems, target: group.target, weight, anchored: isAnchored, key };
+      const cue: Cue = { phrase: raw, stems, words: normalized.split(" "), target: group.target, weight, anchored: isAnchored, key };
       const into = isAnchored ? anchored : index;
       const list = into.get(stems[0]!);
       if (list) list.push(cue);
@@ -74,11 +75,31 @@ function pushPrefixMatches(tokens: readonly string[], i: number, matches: CueMat
   }
 }
 
-/** All lexicon cues found in the stemmed tokens, in query order, overlaps resolved per target. */
-export function matchCues(tokens: readonly string[]): CueMatch[] {
+/**
+ * Anchored cues are commands and question words: they must match the query's opening words
+ * exactly, unstemmed ("^call" is "call dad", not "calling my old friend to say sorry").
+ */
+function pushAnchored(tokens: readonly string[], words: readonly string[] | undefined, matches: CueMatch[]): void {
+  const candidates = ANCHORED.get(tokens[0]!);
+  if (candidates === undefined) return;
+  for (const cue of candidates) {
+    const n = cue.words.length;
+    if (words === undefined) {
+      if (n <= tokens.length && cue.stems.every((s, k) => tokens[k] === s)) push(tokens, 0, cue, matches);
+    } else if (n <= words.length && cue.words.every((w, k) => words[k] === w)) {
+      push(tokens, 0, cue, matches);
+    }
+  }
+}
+
+/**
+ * All lexicon cues found in the stemmed tokens, in query order, overlaps resolved per target.
+ * `words` (the normalised words the tokens were stemmed from) lets anchored cues match exactly.
+ */
+export function matchCues(tokens: readonly string[], words?: readonly string[]): CueMatch[] {
   const matches: CueMatch[] = [];
+  if (tokens.length > 0) pushAnchored(tokens, words, matches);
   for (let i = 0; i < tokens.length; i++) {
-    if (i === 0) pushPhrases(tokens, 0, ANCHORED.get(tokens[0]!), matches);
     if (tokens[i]!.length > MIN_PREFIX) pushPrefixMatches(tokens, i, matches);
     pushPhrases(tokens, i, INDEX.get(tokens[i]!), matches);
   }

@@ -1,0 +1,30 @@
+/**
+ * The classifier's fitted parameters, in one place: the gate's logistic weights, the per-arc
+ * priors over tether types and valences, and the confidence calibration. Values ship in
+ * calibration-params.ts, written by scripts/fit-classifier.ts from the TRAIN split only.
+ * Every stage takes the parameters as an argument (defaulting to the shipped ones) so the fit
+ * script can evaluate candidate parameters without rewriting files.
+ */
+import type { ArcType, TetherType, Valence } from "../schema/vocabulary.js";
+import { FITTED } from "./calibration-params.js";
+
+export const GATE_FEATURES = [
+  "frame", "lookup", "task", "info", "chat", "arc", "emotion", "intensity", "tether", "personal", "gerund_opening", "when_clause", "past", "no_content", "short",
+] as const;
+export type GateFeature = (typeof GATE_FEATURES)[number];
+
+export interface ClassifierParams {
+  /** Logistic gate: log-odds = bias + Σ weight × feature. */
+  gate: { bias: number; weights: Record<GateFeature, number> };
+  /**
+   * log P(value | top arc) from train label counts (add-one smoothed), added to the cue
+   * evidence with `prior_weight`, so a named anchor wins and the arc's usual one breaks ties.
+   */
+  tether_prior: Record<ArcType, Record<TetherType, number>>;
+  valence_prior: Record<ArcType, Record<Valence, number>>;
+  prior_weight: { tether: number; valence: number };
+  /** P(correct) = σ(a · margin + b), margin = |gate| + open · (lead × min(arc lead, 4) + open_offset). */
+  calibration: { a: number; b: number; lead: number; open_offset: number };
+}
+
+export const SHIPPED_PARAMS: ClassifierParams = FITTED;
