@@ -22,7 +22,7 @@ import { passthroughRoutes } from "./routes/passthrough.js";
 import { usageRoute } from "./routes/usage.js";
 
 /** Transport facts a `Request` does not carry. */
-export interface RequestInfo {
+export interface ConnectionInfo {
   /** The peer address of the connection (for the anonymous `/verify` limit). */
   remoteAddress?: string;
 }
@@ -31,7 +31,7 @@ export interface RequestInfo {
 export const HANDLE_INCOMING = Symbol("arcroute.http.handleIncoming");
 
 export interface Api {
-  fetch(request: Request, info?: RequestInfo): Promise<Response>;
+  fetch(request: Request, info?: ConnectionInfo): Promise<Response>;
   readonly basePath: string;
   readonly [HANDLE_INCOMING]: (incoming: Incoming) => Promise<Reply>;
 }
@@ -54,7 +54,7 @@ export function createApi(options: ApiOptions): Api {
   };
 }
 
-function fromRequest(request: Request, info: RequestInfo): Incoming {
+function fromRequest(request: Request, info: ConnectionInfo): Incoming {
   return {
     method: request.method,
     url: request.url,

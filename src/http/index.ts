@@ -4,7 +4,7 @@
  *   const api = createApi({ store, limiter });
  *   http.createServer(toNodeListener(api)).listen(8787);
  */
-export { createApi, type Api, type RequestInfo } from "./api.js";
+export { createApi, type Api, type ConnectionInfo } from "./api.js";
 export { toNodeListener } from "./node.js";
 export {
   HANDLER_NAMES,
