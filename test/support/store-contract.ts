@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classify } from "../../src/classify/index.js";
+import type { ActivationResult } from "../../src/schema/activation.js";
 import type {
   ActivationEvent,
   ApiKeyRecord,
@@ -24,6 +24,21 @@ const MICROS_PER_QUERY = 1000;
 export const newId = (prefix: string) => `${prefix}_${randomBytes(6).toString("hex")}`;
 const at = (ms: number) => new Date(ms).toISOString();
 const T0 = Date.parse("2026-11-01T00:00:00.000Z");
+
+/** A classifier result as `classify("the day my father died")` gave it (fixed: the stores do not depend on the classifier). */
+const GRIEF_RESULT: Omit<ActivationResult, "activation_id"> = {
+  arc_types: ["grief"],
+  primary_domain: "gravity",
+  field_filters: [
+    { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+    { field: "tether_type", operator: "eq", value: "person", weight: 0.69 },
+    { field: "valence", operator: "eq", value: "negative", weight: 0.8 },
+    { field: "emotional_weight", operator: "gte", value: 0.5, weight: 0.4 },
+    { field: "relational_dynamics", operator: "eq", value: "parent_child", weight: 0.6 },
+  ],
+  confidence: 0.992,
+  significance_gate: true,
+};
 
 export function makeKey(orgId: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
   const secret = `ar_live_${randomBytes(18).toString("base64url")}`;
@@ -50,7 +65,7 @@ export function makeEvent(orgId: string, keyId: string, options: { query?: strin
     key_id: keyId,
     query,
     subject_vp_id: null,
-    result: { ...classify(query), activation_id: id },
+    result: { activation_id: id, ...structuredClone(GRIEF_RESULT) },
     classifier_model: "arcroute-lexicon@1",
     top_k: 10,
     billed: true,

@@ -1,22 +1,39 @@
 import type { LimitResult, RateLimiter } from "../types.js";
 
+/** The stamps of the requests allowed for one key, oldest first; `head` skips the expired ones. */
+interface Window {
+  stamps: number[];
+  head: number;
+}
+
 /**
  * Exact sliding window: the timestamps of the requests allowed in the last `windowMs` per key.
- * Node runs this synchronously, so concurrent requests of one process cannot race.
+ * Node runs this synchronously, so concurrent requests of one process cannot race. Stamps are
+ * appended in clock order, so expiry only ever drops from the front: O(1) amortised per hit.
  */
 export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, number[]>();
+  const windows = new Map<string, Window>();
 
   function hit(key: string, limit: number, windowMs: number): LimitResult {
     const at = now();
     const allowedSince = at - windowMs;
-    const stamps = (windows.get(key) ?? []).filter((t) => t > allowedSince);
-    const allowed = stamps.length < limit;
-    if (allowed) stamps.push(at);
-    if (stamps.length === 0) windows.delete(key);
-    else windows.set(key, stamps);
-    const resetMs = stamps.length === 0 ? 0 : Math.max(1, stamps[0]! + windowMs - at);
-    return { allowed, limit, remaining: Math.max(0, limit - stamps.length), resetMs };
+    const window = windows.get(key) ?? { stamps: [], head: 0 };
+    while (window.head < window.stamps.length && window.stamps[window.head]! <= allowedSince) window.head++;
+    // Compact once the expired prefix dominates, so memory stays proportional to the window.
+    if (window.head > 64 && window.head * 2 > window.stamps.length) {
+      window.stamps = window.stamps.slice(window.head);
+      window.head = 0;
+    }
+    let counted = window.stamps.length - window.head;
+    const allowed = counted < limit;
+    if (allowed) {
+      window.stamps.push(at);
+      counted++;
+    }
+    if (counted === 0) windows.delete(key);
+    else windows.set(key, window);
+    const resetMs = counted === 0 ? 0 : Math.max(1, window.stamps[window.head]! + windowMs - at);
+    return { allowed, limit, remaining: Math.max(0, limit - counted), resetMs };
   }
 
   return {

@@ -22,6 +22,10 @@ export function fromPgPool(pool: Pool, owned: boolean): SqlClient {
     async transaction(work) {
       const client: PoolClient = await pool.connect();
       let broken: Error | undefined;
+      // A checked-out client that loses its connection emits 'error'; unheard, that would crash
+      // the process. Heard, the pending query fails (→ this request alone fails) and the client is dropped.
+      const onError = (error: Error) => (broken = error);
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const result = await work({ query: async <Row>(text: string, params?: unknown[]) => client.query(text, params) as unknown as { rows: Row[] } });
@@ -32,7 +36,8 @@ export function fromPgPool(pool: Pool, owned: boolean): SqlClient {
         await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
-        client.release(broken);
+        client.off("error", onError);
+        client.release(broken ?? false);
       }
     },
     close: async () => {

@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { createRedisLimiter } from "../../src/stores/redis/index.js";
+import { hasRedis, REDIS_URL } from "../support/services.js";
+import { describeLimiterContract, newId } from "../support/store-contract.js";
+import { startTcpProxy } from "./support/tcp-proxy.js";
+
+const enabled = await hasRedis();
+const prefix = `arc_test:${randomBytes(5).toString("hex")}:`;
+
+afterAll(async () => {
+  if (!enabled) return;
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+describeLimiterContract("Redis", () => createRedisLimiter({ url: REDIS_URL, prefix }), { enabled });
+
+describe.skipIf(!enabled)("Redis limiter shared by several processes", () => {
+  it("is exact across five independent connections hitting one key at once", async () => {
+    const limiters = await Promise.all(Array.from({ length: 5 }, () => createRedisLimiter({ url: REDIS_URL, prefix })));
+    try {
+      const key = newId("org");
+      const results = await Promise.all(Array.from({ length: 60 }, (_, i) => limiters[i % 5]!.hit(key, 10, 60_000)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(10);
+      expect(results.some((r) => r.reason === "fallback")).toBe(false);
+    } finally {
+      await Promise.all(limiters.map((l) => l.close()));
+    }
+  });
+
+  it("keeps one sorted-set key per window, with a TTL no longer than the window", async () => {
+    const limiter = await createRedisLimiter({ url: REDIS_URL, prefix });
+    const redis = new Redis(REDIS_URL);
+    try {
+      const key = newId("org");
+      await limiter.hit(key, 5, 60_000);
+      await limiter.hit(key, 5, 60_000);
+      expect(await redis.type(prefix + key)).toBe("zset");
+      expect(await redis.zcard(prefix + key)).toBe(2);
+      const ttl = await redis.pttl(prefix + key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    } finally {
+      await limiter.close();
+      await redis.quit();
+    }
+  });
+});
+
+describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local limiter)", () => {
+  it("answers from the local window with reason 'fallback' while Redis is away, then shares again", async () => {
+    const { hostname, port } = new URL(REDIS_URL);
+    const proxy = await startTcpProxy(hostname, Number(port || 6379));
+    const limiter = await createRedisLimiter({ url: `redis://127.0.0.1:${proxy.port}`, prefix, commandTimeoutMs: 1_000 });
+    try {
+      const key = newId("org");
+      expect(await limiter.hit(key, 2, 60_000)).toMatchObject({ allowed: true, remaining: 1 });
+      expect((await limiter.hit(key, 2, 60_000)).reason).toBeUndefined();
+
+      await proxy.cut();
+      const during = await Promise.all(Array.from({ length: 5 }, () => limiter.hit(key, 2, 60_000)));
+      expect(during.every((r) => r.reason === "fallback")).toBe(true);
+      // The local window enforces the same limit on its own.
+      expect(during.filter((r) => r.allowed)).toHaveLength(2);
+
+      await proxy.restore();
+      // ioredis reconnects in the background; the shared window (already full) answers again.
+      let back = await limiter.hit(key, 2, 60_000);
+      for (let i = 0; i < 100 && back.reason === "fallback"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        back = await limiter.hit(key, 2, 60_000);
+      }
+      expect(back.reason).toBeUndefined();
+      expect(back.allowed).toBe(false);
+    } finally {
+      await limiter.close();
+      await proxy.close();
+    }
+  });
+
+  it("refuses to start when Redis cannot be reached at all, without echoing a password", async () => {
+    const proxy = await startTcpProxy("127.0.0.1", 6379);
+    await proxy.cut();
+    await expect(createRedisLimiter({ url: `redis://:s3cret@127.0.0.1:${proxy.port}`, prefix })).rejects.toThrow(/cannot connect to Redis/);
+    await expect(createRedisLimiter({ url: `redis://:s3cret@127.0.0.1:${proxy.port}`, prefix })).rejects.not.toThrow(/s3cret/);
+  });
+});
