@@ -1,19 +1,6 @@
 /**
- * PROVISIONAL: the handler set's failure messages, until src/http exports its own constants
- * (then this file re-exports them, so the document and the handlers share one source).
+ * The failure messages the document lists: the handler set's own constants, so the document and
+ * the handlers share one source (test/ecosystem/openapi-live.test.ts checks them against a server).
  */
-import type { Scope } from "../stores/types.js";
-
-export const API_MESSAGES = {
-  unauthorized: "Unauthorized",
-  rateLimited: "Rate limit exceeded",
-  bodyTooLarge: "Request body too large",
-  invalidJson: "Invalid JSON body",
-  activationFailed: "Activation failed",
-  notImplemented: "Not implemented",
-  quotaExhausted: "Free plan quota exhausted",
-  idempotencyMismatch: "Idempotency-Key was already used for a different request",
-  activationNotFound: "Activation not found",
-} as const;
-
-export const scopeMessage = (scope: Scope): string => `API key does not have '${scope}' scope`;
+export { API_MESSAGES, scopeMessage } from "../http/messages.js";
+export { FEEDBACK_MESSAGES } from "../http/routes/feedback-core.js";

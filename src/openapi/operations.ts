@@ -6,8 +6,7 @@
  */
 import type { Scope } from "../stores/types.js";
 import { MESSAGES as REQUEST_MESSAGES } from "../schema/request.js";
-import { ACTIVATION_NOT_FOUND } from "../http/routes/feedback-core.js";
-import { API_MESSAGES, scopeMessage } from "./messages.js";
+import { API_MESSAGES, FEEDBACK_MESSAGES, scopeMessage } from "./messages.js";
 
 export type HttpMethod = "get" | "post";
 
@@ -50,6 +49,7 @@ const rateLimited: ErrorSpec = {
 };
 const tooLarge: ErrorSpec = { status: 413, description: "Body larger than 64 KiB.", messages: [API_MESSAGES.bodyTooLarge] };
 const invalidJson: ErrorSpec = { status: 400, description: "Body is not JSON.", messages: [API_MESSAGES.invalidJson] };
+const handlerFailed: ErrorSpec = { status: 500, description: "The configured handler threw.", messages: [API_MESSAGES.internalError] };
 const notImplemented: ErrorSpec = {
   status: 501,
   description: "No handler for this operation is configured on this server (`createApi({ handlers })`).",
@@ -68,7 +68,7 @@ function delegated(method: HttpMethod, path: string, operationId: string, summar
     scope,
     anonymous,
     success: { schema: null, description: "The configured handler's response." },
-    errors: [unauthorized, forbidden(scope), rateLimited, tooLarge, ...extra, notImplemented],
+    errors: [unauthorized, forbidden(scope), rateLimited, tooLarge, ...extra, handlerFailed, notImplemented],
   };
 }
 
@@ -102,6 +102,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
         REQUEST_MESSAGES.subjectNotString,
         REQUEST_MESSAGES.subjectTooLong,
         REQUEST_MESSAGES.topKInvalid,
+        API_MESSAGES.idempotencyKeyInvalid,
       ),
       unauthorized,
       forbidden("extract"),
@@ -150,17 +151,10 @@ export const OPERATIONS: readonly OperationSpec[] = [
     requestBody: "FeedbackRequest",
     success: { schema: "FeedbackEnvelope", description: "The stored feedback." },
     errors: [
-      badBody(
-        "'activation_id' field is required",
-        "'activation_id' must be a string",
-        "'hit' field is required",
-        "'hit' must be a boolean",
-        "'memory_id' must be a string",
-        "'memory_id' must be at most 256 characters",
-      ),
+      badBody(...Object.values(FEEDBACK_MESSAGES)),
       unauthorized,
       forbidden("extract"),
-      { status: 404, description: "No such activation in this organization (or not a UUID).", messages: [ACTIVATION_NOT_FOUND] },
+      { status: 404, description: "No such activation in this organization (or not a UUID).", messages: [API_MESSAGES.activationNotFound] },
       tooLarge,
       rateLimited,
     ],

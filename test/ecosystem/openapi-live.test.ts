@@ -23,6 +23,7 @@ const observed: Observed[] = [];
 
 let api: LiveApi;
 let failing: LiveApi;
+let throwing: LiveApi;
 let keys: { full: string; noScope: string; free: string };
 
 /** Sends one request, validates the body against the documented response schema, records the failure. */
@@ -52,6 +53,13 @@ const json = (value: unknown) => JSON.stringify(value);
 beforeAll(async () => {
   api = await startLiveApi();
   failing = await startLiveApi({ failingStore: true });
+  throwing = await startLiveApi({
+    handlers: {
+      extract: () => {
+        throw new Error("handler bug");
+      },
+    },
+  });
   keys = {
     full: await api.key("acme", "scale", ["extract", "validate", "issue", "verify", "vitapass"]),
     noScope: await api.key("acme", "scale", ["verify"]),
@@ -61,6 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
   await failing?.close();
+  await throwing?.close();
 });
 
 describe("POST /v1/activate against the document", () => {
@@ -86,6 +95,7 @@ describe("POST /v1/activate against the document", () => {
     await post(json({ query: "x", pad: "p".repeat(70 * 1024) }));
     await post(json({ query: SIGNIFICANT }), keys.full, { "idempotency-key": "walk-1" });
     await post(json({ query: "another query" }), keys.full, { "idempotency-key": "walk-1" });
+    await post(json({ query: "ok" }), keys.full, { "idempotency-key": "k".repeat(256) });
     for (let i = 0; i < 11; i++) await post(json({ query: "ok" }), keys.free);
     const failingKey = await failing.key("acme", "scale", ["extract"]);
     await call(failing, "activate", { method: "POST", path: "/activate", key: failingKey, body: json({ query: SIGNIFICANT }) });
@@ -112,10 +122,33 @@ describe("the other operations against the document", () => {
     expect((await call(api, "getActivation", { method: "GET", path: `/activations/${crypto.randomUUID()}`, key: keys.full })).status).toBe(404);
     expect((await call(api, "getActivation", { method: "GET", path: `/activations/${id}`, key: keys.noScope })).status).toBe(403);
     expect((await call(api, "usage", { method: "GET", path: "/usage", key: null })).status).toBe(401);
-    const feedback = (body: unknown) => call(api, "feedback", { method: "POST", path: "/feedback", key: keys.full, body: json(body) });
-    expect((await feedback({ activation_id: id, hit: true, memory_id: "m22" })).status).toBe(200);
-    expect((await feedback({ activation_id: crypto.randomUUID(), hit: true })).status).toBe(404);
-    expect((await feedback({ activation_id: id })).status).toBe(400);
+  });
+
+  it("feedback produces every documented failure with its message", async () => {
+    const activation = await call(api, "activate", { method: "POST", path: "/activate", key: keys.full, body: json({ query: SIGNIFICANT }) });
+    const id = (activation.body.data as { activation_id: string }).activation_id;
+    const feedback = (body: string, key: string | null = keys.full) => call(api, "feedback", { method: "POST", path: "/feedback", key, body });
+    expect((await feedback(json({ activation_id: id, hit: true, memory_id: "m22" }))).status).toBe(200);
+    await feedback("{not json");
+    await feedback("[]");
+    await feedback(json({ hit: true }));
+    await feedback(json({ activation_id: 7, hit: true }));
+    await feedback(json({ activation_id: id }));
+    await feedback(json({ activation_id: id, hit: "yes" }));
+    await feedback(json({ activation_id: id, hit: true, memory_id: 12 }));
+    await feedback(json({ activation_id: id, hit: true, memory_id: "m".repeat(257) }));
+    await feedback(json({ activation_id: crypto.randomUUID(), hit: true }));
+    await feedback(json({ activation_id: id, hit: true }), null);
+    await feedback(json({ activation_id: id, hit: true }), keys.noScope);
+    await feedback(json({ activation_id: id, hit: true, pad: "p".repeat(70 * 1024) }));
+    const freeActivation = await call(api, "activate", { method: "POST", path: "/activate", key: keys.free, body: json({ query: "ok" }) });
+    expect(freeActivation.status).toBe(429); // the free key's window is used up by the activate walk
+    await feedback(json({ activation_id: id, hit: true }), keys.free);
+
+    const pairs = (list: { status: number; message: string | null }[]) => [...new Set(list.map((f) => `${f.status} ${f.message}`))].sort();
+    expect(pairs(observed.filter((f) => f.operationId === "feedback"))).toEqual(
+      pairs(documentedFailures(document).filter((f) => f.operationId === "feedback")),
+    );
   });
 
   it("delegated contract paths answer 501 without a handler, after key and scope checks", async () => {
@@ -123,6 +156,9 @@ describe("the other operations against the document", () => {
     expect((await call(api, "validate", { method: "POST", path: "/validate", key: keys.noScope, body: "{}" })).status).toBe(403);
     expect((await call(api, "verify", { method: "POST", path: "/verify", key: null, body: "{}" })).status).toBe(501);
     expect((await call(api, "certificate", { method: "GET", path: "/certificate/abc", key: keys.full })).status).toBe(501);
+    const throwingKey = await throwing.key("acme", "scale", ["extract"]);
+    const failed = await call(throwing, "extract", { method: "POST", path: "/extract", key: throwingKey, body: json({ content: "x" }) });
+    expect(failed.status).toBe(500);
   });
 
   it("serves the same document at GET /v1/openapi.json without a key", async () => {

@@ -4,10 +4,21 @@
  * is indistinguishable from an unknown id: 404) and the write.
  */
 import { randomUUID } from "node:crypto";
+import { MESSAGES as REQUEST_MESSAGES } from "../../schema/request.js";
 import type { ArcStore, Feedback } from "../../stores/types.js";
 
 export const MAX_MEMORY_ID_CHARS = 256;
 export const ACTIVATION_NOT_FOUND = "Activation not found";
+
+/** The 400 messages of the feedback body, in the order they are checked (the OpenAPI document lists them). */
+export const FEEDBACK_MESSAGES = {
+  activationIdRequired: "'activation_id' field is required",
+  activationIdNotString: "'activation_id' must be a string",
+  hitRequired: "'hit' field is required",
+  hitNotBoolean: "'hit' must be a boolean",
+  memoryIdNotString: "'memory_id' must be a string",
+  memoryIdTooLong: `'memory_id' must be at most ${MAX_MEMORY_ID_CHARS} characters`,
+} as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface FeedbackRequest {
@@ -19,15 +30,16 @@ export interface FeedbackRequest {
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export function parseFeedbackRequest(body: unknown): Parsed<FeedbackRequest> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ok: false, message: "Request body must be a JSON object" };
+  const fail = (message: string): Parsed<FeedbackRequest> => ({ ok: false, message });
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return fail(REQUEST_MESSAGES.bodyNotObject);
   const { activation_id, hit, memory_id } = body as Record<string, unknown>;
-  if (activation_id === undefined || activation_id === null || activation_id === "") return { ok: false, message: "'activation_id' field is required" };
-  if (typeof activation_id !== "string") return { ok: false, message: "'activation_id' must be a string" };
-  if (hit === undefined || hit === null) return { ok: false, message: "'hit' field is required" };
-  if (typeof hit !== "boolean") return { ok: false, message: "'hit' must be a boolean" };
+  if (activation_id === undefined || activation_id === null || activation_id === "") return fail(FEEDBACK_MESSAGES.activationIdRequired);
+  if (typeof activation_id !== "string") return fail(FEEDBACK_MESSAGES.activationIdNotString);
+  if (hit === undefined || hit === null) return fail(FEEDBACK_MESSAGES.hitRequired);
+  if (typeof hit !== "boolean") return fail(FEEDBACK_MESSAGES.hitNotBoolean);
   if (memory_id !== undefined && memory_id !== null) {
-    if (typeof memory_id !== "string") return { ok: false, message: "'memory_id' must be a string" };
-    if (memory_id.length > MAX_MEMORY_ID_CHARS) return { ok: false, message: `'memory_id' must be at most ${MAX_MEMORY_ID_CHARS} characters` };
+    if (typeof memory_id !== "string") return fail(FEEDBACK_MESSAGES.memoryIdNotString);
+    if (memory_id.length > MAX_MEMORY_ID_CHARS) return fail(FEEDBACK_MESSAGES.memoryIdTooLong);
   }
   return { ok: true, value: { activation_id: activation_id.trim(), hit, memory_id: typeof memory_id === "string" ? memory_id : null } };
 }

@@ -3,15 +3,16 @@
  * port 0, in-memory state), with keys for each situation the tests need.
  */
 import { issueKey } from "../../../src/cli/commands/demo/dev-key.js";
-import { startLocalApi, type LocalApi } from "../../../src/cli/commands/demo/server.js";
+import { startLocalApi, type LocalApi, type LocalApiOptions } from "../../../src/cli/commands/demo/server.js";
 import type { Scope, Tier } from "../../../src/stores/types.js";
 
 export interface LiveApi extends LocalApi {
   key(org: string, tier: Tier, scopes: Scope[], mode?: "live" | "test"): Promise<string>;
 }
 
-export async function startLiveApi(options: { failingStore?: boolean } = {}): Promise<LiveApi> {
+export async function startLiveApi(options: { failingStore?: boolean; handlers?: LocalApiOptions["handlers"] } = {}): Promise<LiveApi> {
   const api = await startLocalApi({
+    handlers: options.handlers,
     decorateStore: options.failingStore
       ? (store) =>
           Object.assign(Object.create(store) as typeof store, {

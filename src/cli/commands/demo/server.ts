@@ -5,7 +5,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApi, toNodeListener } from "../../../http/index.js";
+import { createApi, toNodeListener, type ApiOptions } from "../../../http/index.js";
 import { createMemoryLimiter, createMemoryStore } from "../../../stores/memory/index.js";
 import { SCOPES, type ArcStore } from "../../../stores/types.js";
 import { issueKey } from "./dev-key.js";
@@ -29,6 +29,8 @@ export interface LocalApiOptions {
   port?: number;
   /** Wraps the store the handlers see (tests use it to make writes fail). */
   decorateStore?: (store: ArcStore) => ArcStore;
+  /** Handlers for the delegated contract paths (tests use them). */
+  handlers?: ApiOptions["handlers"];
 }
 
 /** The handler set over node:http on 127.0.0.1 with in-memory state. */
@@ -36,7 +38,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   const store = createMemoryStore();
   const limiter = createMemoryLimiter();
   const served = options.decorateStore ? options.decorateStore(store) : store;
-  const server = http.createServer(toNodeListener(createApi({ store: served, limiter })));
+  const server = http.createServer(toNodeListener(createApi({ store: served, limiter, handlers: options.handlers })));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", resolve);
