@@ -3,261 +3,261 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -2.4905,
+    "bias": -2.3677,
     "weights": {
-      "frame": 2.3686,
-      "lookup": -1.6217,
-      "task": -1.1999,
-      "info": -1.7862,
-      "chat": -1.1174,
-      "arc": 1.3985,
-      "emotion": -0.0258,
-      "intensity": 0.6384,
-      "tether": 0.7957,
-      "personal": 0.4807,
-      "gerund_opening": 1.1723,
-      "when_clause": 0.5632,
-      "past": 0.6884,
-      "no_content": 0.2412,
-      "short": -0.29
+      "frame": 1.923,
+      "lookup": -2.0878,
+      "task": -1.2991,
+      "info": -1.8461,
+      "chat": -1.2487,
+      "arc": 1.4181,
+      "emotion": 0.0886,
+      "intensity": 0.6811,
+      "tether": 0.3945,
+      "personal": 0.8824,
+      "gerund_opening": 1.8837,
+      "when_clause": 0.8465,
+      "past": 1.1938,
+      "no_content": -0.1176,
+      "short": -0.3805
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.2776,
-      "symbol": -3.4965,
-      "event": -3.4965,
-      "place": -3.4965,
-      "ritual": -3.4965,
-      "object": -3.4965,
-      "tradition": -3.4965,
-      "identity": -3.4965,
-      "self": -3.4965
+      "person": -0.1603,
+      "symbol": -3.989,
+      "event": -3.989,
+      "place": -3.989,
+      "ritual": -3.989,
+      "object": -3.989,
+      "tradition": -3.989,
+      "identity": -3.989,
+      "self": -3.989
     },
     "liberation": {
-      "person": -1.5506,
-      "symbol": -3.4965,
-      "event": -2.3979,
+      "person": -1.7047,
+      "symbol": -4.0073,
+      "event": -2.621,
       "place": -2.3979,
-      "ritual": -3.4965,
-      "object": -3.4965,
-      "tradition": -3.4965,
-      "identity": -3.4965,
-      "self": -0.7885
+      "ritual": -4.0073,
+      "object": -4.0073,
+      "tradition": -4.0073,
+      "identity": -4.0073,
+      "self": -0.5733
     },
     "grief": {
-      "person": -0.7828,
-      "symbol": -3.5553,
-      "event": -1.6094,
-      "place": -2.4567,
-      "ritual": -3.5553,
-      "object": -2.4567,
-      "tradition": -3.5553,
-      "identity": -3.5553,
-      "self": -2.8622
+      "person": -0.4495,
+      "symbol": -4.0604,
+      "event": -1.8632,
+      "place": -2.9618,
+      "ritual": -4.0604,
+      "object": -2.9618,
+      "tradition": -4.0604,
+      "identity": -4.0604,
+      "self": -3.3673
     },
     "discovery": {
-      "person": -2.0794,
-      "symbol": -3.4657,
-      "event": -2.3671,
-      "place": -1.3863,
-      "ritual": -3.4657,
-      "object": -2.0794,
-      "tradition": -3.4657,
-      "identity": -3.4657,
-      "self": -1.2685
+      "person": -2.0244,
+      "symbol": -3.9703,
+      "event": -2.8717,
+      "place": -1.3312,
+      "ritual": -3.9703,
+      "object": -2.3609,
+      "tradition": -3.9703,
+      "identity": -3.2771,
+      "self": -1.0259
     },
     "resistance": {
-      "person": -0.9808,
-      "symbol": -3.4657,
-      "event": -1.5198,
-      "place": -2.7726,
-      "ritual": -3.4657,
-      "object": -3.4657,
-      "tradition": -3.4657,
-      "identity": -3.4657,
-      "self": -1.674
+      "person": -0.8979,
+      "symbol": -3.989,
+      "event": -1.5041,
+      "place": -2.8904,
+      "ritual": -3.989,
+      "object": -3.989,
+      "tradition": -3.989,
+      "identity": -3.989,
+      "self": -1.5041
     },
     "bond": {
-      "person": -0.4353,
-      "symbol": -3.5264,
-      "event": -2.8332,
-      "place": -3.5264,
-      "ritual": -2.4277,
-      "object": -3.5264,
-      "tradition": -2.8332,
-      "identity": -3.5264,
-      "self": -3.5264
+      "person": -0.2461,
+      "symbol": -4.0073,
+      "event": -3.3142,
+      "place": -4.0073,
+      "ritual": -2.9087,
+      "object": -4.0073,
+      "tradition": -3.3142,
+      "identity": -4.0073,
+      "self": -4.0073
     },
     "moral_awakening": {
-      "person": -1.3863,
-      "symbol": -3.4657,
-      "event": -3.4657,
-      "place": -2.0794,
-      "ritual": -3.4657,
-      "object": -2.7726,
-      "tradition": -3.4657,
-      "identity": -3.4657,
-      "self": -0.9008
+      "person": -1.7731,
+      "symbol": -3.9703,
+      "event": -3.9703,
+      "place": -2.584,
+      "ritual": -3.9703,
+      "object": -3.2771,
+      "tradition": -3.2771,
+      "identity": -3.9703,
+      "self": -0.5046
     },
     "transformation": {
-      "person": -2.7726,
-      "symbol": -3.4657,
-      "event": -2.7726,
-      "place": -2.3671,
-      "ritual": -3.4657,
-      "object": -3.4657,
-      "tradition": -3.4657,
-      "identity": -2.3671,
-      "self": -0.5754
+      "person": -3.2771,
+      "symbol": -3.9703,
+      "event": -2.8717,
+      "place": -2.8717,
+      "ritual": -3.9703,
+      "object": -3.9703,
+      "tradition": -3.9703,
+      "identity": -2.8717,
+      "self": -0.3327
     },
     "reconciliation": {
-      "person": -0.5008,
-      "symbol": -3.4965,
-      "event": -2.8034,
-      "place": -3.4965,
-      "ritual": -3.4965,
-      "object": -2.8034,
-      "tradition": -2.8034,
-      "identity": -3.4965,
-      "self": -2.3979
+      "person": -0.3067,
+      "symbol": -3.9703,
+      "event": -2.8717,
+      "place": -3.9703,
+      "ritual": -3.9703,
+      "object": -3.2771,
+      "tradition": -3.2771,
+      "identity": -3.9703,
+      "self": -2.8717
     },
     "reckoning": {
-      "person": -1.4881,
-      "symbol": -3.434,
-      "event": -2.3354,
-      "place": -3.434,
-      "ritual": -3.434,
-      "object": -2.7408,
-      "tradition": -3.434,
-      "identity": -3.434,
-      "self": -0.7949
+      "person": -1.4053,
+      "symbol": -3.9703,
+      "event": -2.584,
+      "place": -3.9703,
+      "ritual": -3.9703,
+      "object": -3.2771,
+      "tradition": -3.9703,
+      "identity": -3.9703,
+      "self": -0.603
     },
     "threshold": {
-      "person": -2.8622,
-      "symbol": -3.5553,
-      "event": -0.5108,
-      "place": -1.9459,
-      "ritual": -3.5553,
-      "object": -3.5553,
-      "tradition": -3.5553,
-      "identity": -3.5553,
-      "self": -2.8622
+      "person": -3.3499,
+      "symbol": -4.0431,
+      "event": -0.3542,
+      "place": -2.2513,
+      "ritual": -4.0431,
+      "object": -3.3499,
+      "tradition": -4.0431,
+      "identity": -3.3499,
+      "self": -3.3499
     },
     "exile": {
-      "person": -1.674,
-      "symbol": -3.4657,
-      "event": -3.4657,
-      "place": -0.7577,
-      "ritual": -3.4657,
-      "object": -3.4657,
-      "tradition": -2.7726,
-      "identity": -2.3671,
-      "self": -2.7726
+      "person": -1.2164,
+      "symbol": -3.989,
+      "event": -3.989,
+      "place": -0.8109,
+      "ritual": -3.989,
+      "object": -3.989,
+      "tradition": -2.8904,
+      "identity": -2.3795,
+      "self": -3.2958
     },
     "gratitude": {
-      "person": -0.4212,
-      "symbol": -3.4657,
-      "event": -2.3671,
-      "place": -3.4657,
-      "ritual": -3.4657,
-      "object": -2.7726,
-      "tradition": -3.4657,
-      "identity": -3.4657,
-      "self": -3.4657
+      "person": -0.2567,
+      "symbol": -3.9703,
+      "event": -2.584,
+      "place": -3.9703,
+      "ritual": -3.9703,
+      "object": -3.2771,
+      "tradition": -3.9703,
+      "identity": -3.9703,
+      "self": -3.9703
     },
     "authenticity": {
-      "person": -3.4965,
-      "symbol": -2.3979,
-      "event": -3.4965,
-      "place": -3.4965,
-      "ritual": -3.4965,
-      "object": -3.4965,
-      "tradition": -3.4965,
-      "identity": -0.6061,
-      "self": -1.7047
+      "person": -3.9703,
+      "symbol": -2.8717,
+      "event": -3.9703,
+      "place": -3.9703,
+      "ritual": -3.9703,
+      "object": -3.9703,
+      "tradition": -3.9703,
+      "identity": -0.5046,
+      "self": -1.4854
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -3.2958,
-      "negative": -0.077,
-      "mixed": -3.2958
+      "positive": -3.8918,
+      "negative": -0.0417,
+      "mixed": -3.8918
     },
     "liberation": {
-      "positive": -0.077,
-      "negative": -3.2958,
-      "mixed": -3.2958
+      "positive": -0.0417,
+      "negative": -3.8918,
+      "mixed": -3.8918
     },
     "grief": {
-      "positive": -3.4012,
-      "negative": -0.2231,
-      "mixed": -1.7918
+      "positive": -3.9703,
+      "negative": -0.1417,
+      "mixed": -2.1785
     },
     "discovery": {
-      "positive": -0.1603,
-      "negative": -3.2958,
-      "mixed": -2.1972
+      "positive": -0.1823,
+      "negative": -3.8712,
+      "mixed": -1.9253
     },
     "resistance": {
-      "positive": -0.9555,
-      "negative": -3.2581,
-      "mixed": -0.55
+      "positive": -1.038,
+      "negative": -3.8712,
+      "mixed": -0.47
     },
     "bond": {
-      "positive": -0.0715,
-      "negative": -3.3673,
-      "mixed": -3.3673
+      "positive": -0.04,
+      "negative": -3.9318,
+      "mixed": -3.9318
     },
     "moral_awakening": {
-      "positive": -3.2581,
-      "negative": -0.55,
-      "mixed": -0.9555
+      "positive": -3.8501,
+      "negative": -0.6313,
+      "mixed": -0.8056
     },
     "transformation": {
-      "positive": -0.4249,
-      "negative": -2.5649,
-      "mixed": -1.3122
+      "positive": -0.3844,
+      "negative": -3.157,
+      "mixed": -1.2852
     },
     "reconciliation": {
-      "positive": -0.3514,
-      "negative": -3.2958,
-      "mixed": -1.3499
+      "positive": -0.2666,
+      "negative": -3.8501,
+      "mixed": -1.5476
     },
     "reckoning": {
-      "positive": -3.2189,
-      "negative": -0.1278,
-      "mixed": -2.5257
+      "positive": -3.8501,
+      "negative": -0.0889,
+      "mixed": -2.7515
     },
     "threshold": {
-      "positive": -1.204,
-      "negative": -3.4012,
-      "mixed": -0.4055
+      "positive": -1.2432,
+      "negative": -3.2581,
+      "mixed": -0.3959
     },
     "exile": {
-      "positive": -3.2581,
-      "negative": -0.08,
-      "mixed": -3.2581
+      "positive": -3.8712,
+      "negative": -0.0426,
+      "mixed": -3.8712
     },
     "gratitude": {
-      "positive": -0.08,
-      "negative": -3.2581,
-      "mixed": -3.2581
+      "positive": -0.0435,
+      "negative": -3.8501,
+      "mixed": -3.8501
     },
     "authenticity": {
-      "positive": -0.2048,
-      "negative": -3.2958,
-      "mixed": -1.9095
+      "positive": -0.1125,
+      "negative": -3.8501,
+      "mixed": -2.4639
     }
   },
   "prior_weight": {
-    "tether": 0.3,
-    "valence": 1.5
+    "tether": 0.5,
+    "valence": 1.1
   },
   "calibration": {
-    "a": 0.7648,
-    "b": 0.1465,
-    "lead": 0.0544,
-    "open_offset": -1.3238
+    "a": 0.2851,
+    "b": 0.0951,
+    "lead": 4.1866,
+    "open_offset": -8.3699
   }
 };

@@ -4,7 +4,7 @@
  * Numbers fold to one token, "num", so "turned 40" and "turning 18" meet one cue.
  */
 const IRREGULAR: ReadonlyMap<string, string> = new Map([
-  ["left", "leav"], ["felt", "feel"], ["lost", "lose"], ["losing", "lose"], ["knew", "know"], ["known", "know"],
+  ["left", "leav"], ["felt", "felt"], ["lost", "lose"], ["losing", "lose"], ["knew", "know"], ["known", "know"],
   ["told", "tell"], ["made", "make"], ["saw", "see"], ["seen", "see"], ["came", "come"], ["went", "go"], ["gone", "gone"],
   ["found", "find"], ["stood", "stand"], ["broke", "break"], ["broken", "break"], ["died", "die"], ["dying", "die"], ["dies", "die"],
   ["children", "child"], ["women", "woman"], ["men", "man"], ["was", "be"], ["were", "be"], ["been", "be"], ["is", "be"], ["am", "be"], ["are", "be"],
