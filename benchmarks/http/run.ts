@@ -53,6 +53,11 @@ export interface ServerFigures {
   mean_ms: number;
   statuses: Record<string, number>;
   errors: number;
+  /**
+   * CPU time the server process spent per request during the measured rounds (user + system, from
+   * /proc; null elsewhere). Unlike requests/s it does not depend on how much CPU the machine had free.
+   */
+  cpu_us_per_request: number | null;
   /** arcroute configurations: median over rounds of (this rps / bare rps of the same round). */
   ratio_to_bare?: number;
 }
@@ -106,7 +111,11 @@ const median = (values: number[]) => {
 };
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-function figures(server: string, runs: LoadResult[]): ServerFigures {
+interface Round extends LoadResult {
+  cpuSeconds: number | null;
+}
+
+function figures(server: string, runs: Round[]): ServerFigures {
   const all = new Float64Array(runs.reduce((n, run) => n + run.latenciesMs.length, 0));
   let offset = 0;
   for (const run of runs) {
@@ -127,6 +136,7 @@ function figures(server: string, runs: LoadResult[]): ServerFigures {
     mean_ms: round(all.reduce((sum, v) => sum + v, 0) / Math.max(1, all.length), 3),
     statuses,
     errors: runs.reduce((n, run) => n + run.errors, 0),
+    cpu_us_per_request: runs.every((run) => run.cpuSeconds !== null) ? round((runs.reduce((t, run) => t + run.cpuSeconds!, 0) * 1e6) / Math.max(1, all.length), 1) : null,
   };
 }
 
@@ -154,14 +164,16 @@ async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }
     const totalMs = servers.length * (settings.warmupMs + settings.rounds * settings.durationMs);
     let doneMs = 0;
     bar.start(Math.ceil(totalMs / 100), 0, { phase: "warm-up" });
-    const phase = async (index: number, ms: number, label: string) => {
+    const phase = async (index: number, ms: number, label: string): Promise<Round> => {
       bar.update(Math.floor(doneMs / 100), { phase: `${label}: ${names[index]}` });
+      const cpuBefore = servers[index]!.cpuSeconds();
       const result = await runLoad(targets[index]!, settings.concurrency, ms, (elapsed) => bar.update(Math.floor((doneMs + Math.min(elapsed, ms)) / 100)));
+      const cpuAfter = servers[index]!.cpuSeconds();
       doneMs += ms;
-      return result;
+      return { ...result, cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
     };
     for (let i = 0; i < servers.length; i++) if (settings.warmupMs > 0) await phase(i, settings.warmupMs, "warm-up");
-    const runs: LoadResult[][] = servers.map(() => []);
+    const runs: Round[][] = servers.map(() => []);
     for (let r = 0; r < settings.rounds; r++) {
       for (let i = 0; i < servers.length; i++) runs[i]!.push(await phase(i, settings.durationMs, `round ${r + 1}/${settings.rounds}`));
     }
@@ -212,7 +224,8 @@ export const benchmark: Command = {
     else {
       for (const r of results) {
         const ratio = r.ratio_to_bare === undefined ? "" : `  ratio ${r.ratio_to_bare.toFixed(3)} (target >= ${TARGET_RATIO})`;
-        await writeLine(io.stdout, `${r.server.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50_ms.toFixed(2)} ms  p99 ${r.p99_ms.toFixed(2)} ms${ratio}`);
+        const cpu = r.cpu_us_per_request === null ? "" : `  cpu ${r.cpu_us_per_request.toFixed(0)} µs/req`;
+        await writeLine(io.stdout, `${r.server.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50_ms.toFixed(2)} ms  p99 ${r.p99_ms.toFixed(2)} ms${cpu}${ratio}`);
       }
       await writeLine(io.stdout, `wrote ${jsonPath} and http.svg`);
     }

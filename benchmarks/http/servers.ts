@@ -1,12 +1,28 @@
 /** Starts a benchmarked server in a child process and stops it. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 export interface ChildServer {
   /** API root, e.g. http://127.0.0.1:40123/v1 */
   url: string;
+  /** CPU time (user + system) the server process has used so far, in seconds; null where /proc is missing. */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
+}
+
+/** utime + stime of a process from /proc/<pid>/stat (Linux), in seconds (USER_HZ is 100 on Linux). */
+function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 const CHILD = new URL(import.meta.url.endsWith(".ts") ? "./child.ts" : "./child.js", import.meta.url);
@@ -35,6 +51,7 @@ export async function startChildServer(args: string[], timeoutMs = 60_000): Prom
   });
   return {
     url,
+    cpuSeconds: () => processCpuSeconds(child.pid),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
