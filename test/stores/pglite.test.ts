@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -43,5 +44,25 @@ describe("PGlite durability", () => {
     } finally {
       await after.close();
     }
+  });
+});
+
+describe("PGlite data directory lock", () => {
+  it("refuses a second store on an open directory, and frees it on close", async () => {
+    const dir = tempDir();
+    const first = await createPgliteStore({ dir });
+    await expect(createPgliteStore({ dir })).rejects.toThrow(`in use by process ${process.pid}`);
+    await first.close();
+    expect(existsSync(path.join(dir, "arcroute.lock"))).toBe(false);
+    const second = await createPgliteStore({ dir });
+    await second.close();
+  });
+
+  it("takes over the lock a dead process left behind", async () => {
+    const dir = tempDir();
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
+    writeFileSync(path.join(dir, "arcroute.lock"), String(dead));
+    const store = await createPgliteStore({ dir });
+    await store.close();
   });
 });

@@ -4,11 +4,15 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 import type { ArcStore } from "../types.js";
-import { fromPglite } from "./sql-client.js";
+import { lockDataDir } from "./dir-lock.js";
+import { fromPglite, type SqlClient } from "./sql-client.js";
 import { DEFAULT_SCHEMA, openSqlStore } from "./store.js";
 
 export interface PgliteStoreOptions {
-  /** Data directory (created when missing); omit both `dir` and `pglite` for a throwaway in-memory database. */
+  /**
+   * Data directory (created when missing), used by one process at a time (`arcroute.lock` inside
+   * it holds the owner's pid). Omit both `dir` and `pglite` for a throwaway in-memory database.
+   */
   dir?: string;
   /** A PGlite instance of yours instead; the store leaves it open on close. */
   pglite?: PGlite;
@@ -18,14 +22,34 @@ export interface PgliteStoreOptions {
 
 export async function createPgliteStore(options: PgliteStoreOptions = {}): Promise<ArcStore> {
   if (options.dir !== undefined && options.pglite) throw new Error("createPgliteStore takes dir or pglite, not both");
-  const db = options.pglite ?? (await openPglite(options.dir));
-  const client = fromPglite(db, !options.pglite);
+  const unlock = options.dir === undefined ? async () => {} : await lockDataDir(options.dir);
+  let client: SqlClient;
+  try {
+    const db = options.pglite ?? (await openPglite(options.dir));
+    client = releasingOnClose(fromPglite(db, !options.pglite), unlock);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   try {
     return await openSqlStore(client, options.schema ?? DEFAULT_SCHEMA);
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
   }
+}
+
+function releasingOnClose(client: SqlClient, unlock: () => Promise<void>): SqlClient {
+  return {
+    ...client,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await unlock();
+      }
+    },
+  };
 }
 
 async function openPglite(dir: string | undefined): Promise<PGlite> {

@@ -75,7 +75,7 @@ export async function startCluster(size: number, orgs: Record<string, { tier: Ti
   };
 }
 
-function startServer(args: string[]): Promise<Server> {
+export function startServer(args: string[]): Promise<Server> {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
