@@ -74,19 +74,21 @@ async function handle(options: ResolvedOptions, router: Router, incoming: Incomi
   if (match.kind === "method_not_allowed") return failure(405, API_MESSAGES.methodNotAllowed, "method_not_allowed", { allow: match.allow.join(", ") });
 
   const { route, params } = match;
-  const seen: Seen = { caller: null };
+  const seen: Seen = { caller: null, headers: {} };
   try {
     return await runRoute(options, route, incoming, params, seen);
   } catch (error) {
     report(options, error, { method: incoming.method, path: incoming.path, ...(seen.caller?.kind === "key" ? { org_id: seen.caller.org.id } : {}) });
     const answer = route.failure ?? { message: API_MESSAGES.internalError, code: "internal_error" as const };
-    return failure(500, answer.message, answer.code);
+    return failure(500, answer.message, answer.code, seen.headers);
   }
 }
 
 /** What the pipeline learned before a failure, for the error report. */
 interface Seen {
   caller: Caller | null;
+  /** RateLimit headers, once the limiter was consulted: a 500 carries them like any other answer. */
+  headers: HeaderMap;
 }
 
 async function runRoute(options: ResolvedOptions, route: Route, incoming: Incoming, params: Record<string, string>, seen: Seen): Promise<Reply> {
@@ -104,6 +106,7 @@ async function runRoute(options: ResolvedOptions, route: Route, incoming: Incomi
   const bucket = bucketOf(caller, options.anonymousVerifyRpm);
   const limit = await options.limiter.hit(bucket.key, bucket.limit, WINDOW_MS);
   const headers = rateLimitHeaders(limit);
+  seen.headers = headers;
   const scope = route.access.scope;
   if (caller.kind === "key" && scope !== null && !caller.key.scopes.includes(scope)) {
     return failure(403, scopeMessage(scope), "forbidden", headers);

@@ -21,7 +21,7 @@ export interface RouteContext {
   /** The raw body (≤ 64 KiB) for `json` and `raw` routes; null for `none`. */
   bytes: Uint8Array | null;
   clientIp: string;
-  /** Rate-limit headers for the response (the pipeline adds them too; routes that build stored bodies need them). */
+  /** The RateLimit headers every answer of the route carries (replays of stored responses included). */
   headers: HeaderMap;
   options: ResolvedOptions;
   /** The request's clock reading, taken once. */

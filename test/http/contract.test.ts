@@ -72,6 +72,7 @@ describe("7.1 POST /v1/activate", () => {
     const answer = await activate(failing, key, { query: SIGNIFICANT });
     expectFailure(answer, 500, "Activation failed");
     expect(answer.text).not.toMatch(/hunter2|postgres|reset|at .*\.ts/);
+    expect(answer.headers.get("ratelimit-limit")).toBe("300");
   });
 });
 

@@ -32,19 +32,19 @@ async function activate(context: RouteContext): Promise<Reply> {
   if (caller.kind !== "key") throw new Error("activate requires a key");
   const parsed = parseActivateRequest(context.json);
   if (!parsed.ok) return failure(400, parsed.message, "invalid_request", headers);
-  const idempotency = readIdempotencyKey(context.incoming.headers);
-  if (!idempotency.ok) return failure(400, API_MESSAGES.idempotencyKeyInvalid, "invalid_request", headers);
+  const header = readIdempotencyKey(context.incoming.headers);
+  if (!header.ok) return failure(400, API_MESSAGES.idempotencyKeyInvalid, "invalid_request", headers);
 
   const { store } = context.options;
-  const fingerprint = idempotency.key === null ? null : fingerprintOf(OPERATION, context.json);
-  if (idempotency.key !== null) {
-    const earlier = await store.lookupIdempotency(caller.org.id, idempotency.key, fingerprint!, context.now.toISOString());
+  const idempotency = header.key === null ? null : { key: header.key, fingerprint: fingerprintOf(OPERATION, context.json) };
+  if (idempotency) {
+    const earlier = await store.lookupIdempotency(caller.org.id, idempotency.key, idempotency.fingerprint, context.now.toISOString());
     const answer = answerFromLookup(earlier, headers);
     if (answer) return answer;
   }
 
   const activation = await runActivation(context, parsed.value, caller.org, caller.key);
-  const write = idempotency.key === null ? null : idempotencyWrite(idempotency.key, fingerprint!, { status: 200, body: activation.body }, context.now);
+  const write = idempotency && idempotencyWrite(idempotency.key, idempotency.fingerprint, { status: 200, body: activation.body }, context.now);
   const outcome = await store.recordActivation(activation.event, activation.charge, write);
   if (outcome.state === "duplicate") {
     // A concurrent request with the same key committed first: answer as it did, nothing was written.
