@@ -34,7 +34,8 @@ describe("learnWeights", () => {
   it("scales down and drops the field that goes with misses, keeps the others", () => {
     const weights = learnWeights(simulatedFeedback(), 1);
     expect(weights.learned_from).toEqual({ feedback: 200, hits: 100, organizations: 1 });
-    expect(weights.fields.valence).toBeLessThan(0.2);
+    // The field and its one value share the blame (they always co-occur): together well below 0.2.
+    expect(weights.fields.valence! * (weights.values["valence=negative"] ?? 1)).toBeLessThan(0.2);
     expect(weights.fields.arc_type).toBeGreaterThan(0.9);
     expect(weights.fields.tether_type).toBeGreaterThan(0.9);
     expect(weights.fusion).toBeLessThan(0.5);
@@ -44,6 +45,29 @@ describe("learnWeights", () => {
     expect(applied.field_filters.map((f) => f.field)).toEqual(["arc_type", "tether_type"]);
   });
 
+  it("learns a value that goes with misses without punishing its field", () => {
+    const withTether = (tether: "self" | "person"): Classification => ({
+      ...result(false),
+      field_filters: [
+        { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+        { field: "tether_type", operator: "eq", value: tether, weight: 0.8 },
+      ],
+    });
+    const examples: FeedbackExample[] = [];
+    for (let i = 0; i < 100; i++) {
+      examples.push({ result: withTether("self"), hit: i % 5 === 0 });
+      examples.push({ result: withTether("person"), hit: i % 5 !== 0 });
+    }
+    const weights = learnWeights(examples, 1);
+    expect(weights.fields.tether_type).toBe(1); // in every activation: not to blame as a field
+    expect(weights.values["tether_type=self"]).toBeLessThan(0.5);
+    expect(weights.values["tether_type=person"]).toBeUndefined(); // never hurts: not written down
+    expect(applyLearnedWeights(withTether("self"), weights).field_filters.map((f) => f.field)).toEqual(["arc_type"]);
+    expect(applyLearnedWeights(withTether("person"), weights).field_filters.map((f) => f.field)).toEqual(["arc_type", "tether_type"]);
+    // A value seen fewer times than minValueSupport gets no multiplier of its own.
+    expect(learnWeights(examples.slice(0, 12), 1, { minValueSupport: 10 }).values).toEqual({});
+  });
+
   it("changes nothing without feedback, and little with a few examples", () => {
     const none = learnWeights([], 0);
     expect(none.fields).toEqual({});
@@ -51,6 +75,7 @@ describe("learnWeights", () => {
     expect(applyLearnedWeights(result(true), none)).toEqual(result(true));
     const few = learnWeights(simulatedFeedback().slice(0, 4), 1);
     expect(few.fields.valence).toBeGreaterThan(0.5);
+    expect(few.values).toEqual({});
   });
 
   it("leaves results without the gate untouched", () => {
@@ -69,6 +94,11 @@ describe("learnWeights", () => {
       const classifier = withLearnedWeights({ model: "arcroute-lexicon@1", classify: () => result(true) }, readLearnedWeights(path));
       expect(classifier.model).toBe("arcroute-lexicon@1+learned");
       expect((await classifier.classify("q")).field_filters.map((f) => f.field)).not.toContain("valence");
+
+      // Files written before value multipliers existed still load.
+      const { values: _values, ...older } = weights;
+      writeFileSync(path, JSON.stringify(older));
+      expect(readLearnedWeights(path).values).toEqual({});
 
       writeFileSync(path, JSON.stringify({ ...weights, fusion: 3 }));
       expect(() => readLearnedWeights(path)).toThrow(/is not an arcroute-learned-weights@1 file/);

@@ -1,11 +1,14 @@
 /**
  * Learning filter weights from retrieval feedback. Each feedback says whether the retrieval
  * routed by one activation found what the user wanted. A logistic regression of `hit` on which
- * fields the activation filtered by (intercept free, field coefficients shrunk towards 0) tells
- * which fields go with misses; a field's multiplier is its odds ratio capped at 1:
- * fields that never hurt keep weight 1, fields present in every activation cannot be told
- * apart from the baseline and stay at 1, fields that go with misses are scaled down or dropped.
- * The fusion weight shrinks with the usage-weighted mean multiplier.
+ * fields the activation filtered by, and on which field VALUES (`tether_type=self`) it filtered
+ * by when a value was used often enough to judge (intercept free, coefficients shrunk towards 0),
+ * tells which filters go with misses; a multiplier is the odds ratio capped at 1: filters that
+ * never hurt keep weight 1, fields present in every activation cannot be told apart from the
+ * baseline and stay at 1 (their values still can), filters that go with misses are scaled down
+ * or dropped. A classifier that keeps guessing one value wrong (e.g. `emotion_primary=fear`
+ * where users' memories say otherwise) loses that value's filter, not the whole field.
+ * The fusion weight shrinks with the usage-weighted mean field multiplier.
  */
 import type { ActivationResult } from "../schema/activation.js";
 import type { FilterField } from "../schema/vocabulary.js";
@@ -25,26 +28,42 @@ export interface LearnOptions {
   dropBelow?: number;
   /** L2 shrinkage of the field coefficients: more means more feedback is needed to move a weight. Default 0.02. */
   shrinkage?: number;
+  /** A field value gets its own multiplier once this many routed feedback items filtered by it. Default 10. */
+  minValueSupport?: number;
 }
+
+/** `field=value`, the key of a value multiplier. */
+export const valueKey = (field: string, value: string | number) => `${field}=${value}`;
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 export function learnWeights(examples: readonly FeedbackExample[], organizations: number, options: LearnOptions = {}): LearnedWeights {
   const routed = examples.filter((e) => e.result.significance_gate && e.result.field_filters.length > 0);
   const usage = new Map<FilterField, number>();
+  const valueUsage = new Map<string, number>();
   for (const { result } of routed) {
     for (const field of new Set(result.field_filters.map((f) => f.field))) usage.set(field, (usage.get(field) ?? 0) + 1);
+    for (const key of new Set(result.field_filters.map((f) => valueKey(f.field, f.value)))) valueUsage.set(key, (valueUsage.get(key) ?? 0) + 1);
   }
   const fields = [...usage.keys()].sort();
-  const rows = routed.map(({ result }) => fields.map((field) => (result.field_filters.some((f) => f.field === field) ? 1 : 0)));
+  const minSupport = options.minValueSupport ?? 10;
+  const values = [...valueUsage].filter(([, n]) => n >= minSupport).map(([key]) => key).sort();
+  const rows = routed.map(({ result }) => {
+    const keys = new Set(result.field_filters.map((f) => valueKey(f.field, f.value)));
+    return [...fields.map((field) => (result.field_filters.some((f) => f.field === field) ? 1 : 0)), ...values.map((key) => (keys.has(key) ? 1 : 0))];
+  });
   const model = fitLogistic(rows, routed.map((e) => e.hit), { l2: options.shrinkage ?? 0.02, iterations: 4000 });
-  const multipliers = Object.fromEntries(fields.map((field, i) => [field, round(Math.min(1, Math.exp(model.weights[i + 1]!)))])) as LearnedWeights["fields"];
+  const multiplier = (i: number) => round(Math.min(1, Math.exp(model.weights[i + 1]!)));
+  const multipliers = Object.fromEntries(fields.map((field, i) => [field, multiplier(i)])) as LearnedWeights["fields"];
+  // Only values that lose weight are worth writing down: an absent value keeps its field's weight.
+  const valueMultipliers = Object.fromEntries(values.map((key, j) => [key, multiplier(fields.length + j)]).filter(([, m]) => (m as number) < 1));
   const totalUse = fields.reduce((sum, f) => sum + usage.get(f)!, 0);
   const reliability = totalUse === 0 ? 1 : fields.reduce((sum, f) => sum + usage.get(f)! * multipliers[f]!, 0) / totalUse;
   return {
     format: LEARNED_WEIGHTS_FORMAT,
     learned_from: { feedback: examples.length, hits: examples.filter((e) => e.hit).length, organizations },
     fields: multipliers,
+    values: valueMultipliers,
     drop_below: options.dropBelow ?? 0.5,
     fusion: round((options.baseFusion ?? 0.5) * reliability),
   };

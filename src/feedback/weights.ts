@@ -1,6 +1,6 @@
 /**
- * Learned weights: per-field multipliers of filter weights (fields that keep failing the users
- * get less say, and below `drop_below` are dropped from the filters altogether) and the fusion
+ * Learned weights: per-field and per-value multipliers of filter weights (filters that keep
+ * failing the users get less say, and below `drop_below` are dropped altogether) and the fusion
  * weight `rerank` gives filter matches against vector similarity. Written by `arcroute learn`,
  * read by `withLearnedWeights` (classification) and passed to `rerank` (fusion).
  */
@@ -19,6 +19,8 @@ export const LearnedWeightsSchema = z.object({
   learned_from: z.object({ feedback: z.number().int().min(0), hits: z.number().int().min(0), organizations: z.number().int().min(0) }),
   /** Multiplier in [0, 1] per field; a field not listed keeps its weight (multiplier 1). */
   fields: z.partialRecord(z.enum(FILTER_FIELDS as [FilterField, ...FilterField[]]), z.number().min(0).max(1)),
+  /** Multiplier in [0, 1] per filter value, keyed `field=value` (e.g. `tether_type=self`), applied on top of the field's. */
+  values: z.record(z.string().regex(/^[a-z_]+=.+$/), z.number().min(0).max(1)).default({}),
   /** Filters of a field whose multiplier is below this are removed (hard filters cannot be "a bit" applied). */
   drop_below: z.number().min(0).max(1),
   /** Weight of filter matches against vector similarity in `rerank` fusion, in [0, 1]. */
@@ -50,7 +52,7 @@ export function applyLearnedWeights(result: Classification, weights: LearnedWeig
   if (!result.significance_gate) return result;
   const filters: FieldFilter[] = [];
   for (const filter of result.field_filters) {
-    const multiplier = weights.fields[filter.field as FilterField] ?? 1;
+    const multiplier = (weights.fields[filter.field as FilterField] ?? 1) * (weights.values[`${filter.field}=${filter.value}`] ?? 1);
     if (multiplier < weights.drop_below) continue;
     filters.push({ ...filter, weight: Math.max(MIN_FILTER_WEIGHT, Math.round(filter.weight * multiplier * 100) / 100) });
   }
