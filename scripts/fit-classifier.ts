@@ -13,8 +13,8 @@
  * 2. Priors: log P(tether | arc) and log P(valence | arc) from the tuning fold's labels (add-one
  *    smoothing), and the weight each prior gets against cue evidence, chosen by accuracy there.
  * 3. Calibration: logistic regression of correctness (gate right AND (gate false OR top arc
- *    among the labelled arcs), the benchmark's definition) on [|gate score|, open × arc lead,
- *    open], calibration fold.
+ *    among the labelled arcs), the benchmark's definition) on the gate margin (closed / open),
+ *    the best arc's evidence and its lead when open, calibration fold (src/classify/calibration.ts).
  * Writes src/classify/calibration-params.ts (unless --dry-run) and prints the figures.
  */
 import { writeFileSync } from "node:fs";
@@ -121,16 +121,20 @@ params.prior_weight = {
   valence: bestWeight((w) => positives.filter(({ q, a, top }) => top !== undefined && chooseWithPrior(VALENCES, a.valence, params.valence_prior[top], w).value === q.valence).length),
 };
 
-// 3. Calibration on the calibration fold.
+// 3. Calibration on the calibration fold: z = b + w1·closed·|g| + w2·open·|g| + w3·open·top + w4·open·lead + w5·open.
 const calibrationRows = calibrationFold.map((label) => {
   const e = explainWith(label.query, params);
   const open = e.result.significance_gate;
   const correct = open === label.gate && (!label.gate || label.arc_types.includes(e.result.arc_types[0] as ArcType));
-  return { x: [Math.min(Math.abs(e.gate.score), 8), open ? Math.min(Math.max(arcLead(e.analysis, e.result.arc_types), 0), 4) : 0, open ? 1 : 0], y: correct ? 1 : 0 };
+  const g = Math.min(Math.abs(e.gate.score), 8);
+  const top = e.result.arc_types[0] ? Math.min(e.analysis.arcs[e.result.arc_types[0]]?.score ?? 0, 4) : 0;
+  const lead = Math.min(Math.max(arcLead(e.analysis, e.result.arc_types), 0), 4);
+  return { x: open ? [0, g, top, lead, 1] : [g, 0, 0, 0, 0], y: correct ? 1 : 0 };
 });
-const cal = fitLogistic(calibrationRows.map((r) => r.x), calibrationRows.map((r) => r.y), 0.5);
+const cal = fitLogistic(calibrationRows.map((r) => r.x), calibrationRows.map((r) => r.y), 0.3);
 const a = Math.max(cal.w[0]!, 0.05);
-params.calibration = { a: round4(a), b: round4(cal.bias), lead: round4(Math.max(cal.w[1]! / a, 0)), open_offset: round4(cal.w[2]! / a) };
+const nonNegative = (x: number) => round4(Math.max(x / a, 0));
+params.calibration = { a: round4(a), b: round4(cal.bias), open_gate: nonNegative(cal.w[1]!), top: nonNegative(cal.w[2]!), lead: nonNegative(cal.w[3]!), open_offset: round4(cal.w[4]! / a) };
 
 const f3 = (x: number) => x.toFixed(3);
 for (const [name, rows] of [["tuning fold", tuning], ["calibration fold", calibrationFold], ["train", train]] as const) {

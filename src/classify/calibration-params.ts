@@ -3,261 +3,263 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -2.3677,
+    "bias": -2.2111,
     "weights": {
-      "frame": 1.923,
-      "lookup": -2.0878,
-      "task": -1.2991,
-      "info": -1.8461,
-      "chat": -1.2487,
-      "arc": 1.4181,
-      "emotion": 0.0886,
-      "intensity": 0.6811,
-      "tether": 0.3945,
-      "personal": 0.8824,
-      "gerund_opening": 1.8837,
-      "when_clause": 0.8465,
-      "past": 1.1938,
-      "no_content": -0.1176,
-      "short": -0.3805
+      "frame": 2.0274,
+      "lookup": -2.1728,
+      "task": -1.4204,
+      "info": -1.964,
+      "chat": -1.055,
+      "arc": 1.4474,
+      "emotion": 0.0607,
+      "intensity": 0.5934,
+      "tether": 0.4652,
+      "personal": 0.8318,
+      "gerund_opening": 1.7369,
+      "when_clause": 0.7841,
+      "past": 1.3213,
+      "no_content": -0.1608,
+      "short": -0.4678
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.1603,
-      "symbol": -3.989,
-      "event": -3.989,
-      "place": -3.989,
-      "ritual": -3.989,
-      "object": -3.989,
-      "tradition": -3.989,
-      "identity": -3.989,
-      "self": -3.989
+      "person": -0.1406,
+      "symbol": -4.1109,
+      "event": -4.1109,
+      "place": -4.1109,
+      "ritual": -4.1109,
+      "object": -4.1109,
+      "tradition": -4.1109,
+      "identity": -4.1109,
+      "self": -4.1109
     },
     "liberation": {
-      "person": -1.7047,
-      "symbol": -4.0073,
-      "event": -2.621,
-      "place": -2.3979,
-      "ritual": -4.0073,
-      "object": -4.0073,
-      "tradition": -4.0073,
-      "identity": -4.0073,
-      "self": -0.5733
+      "person": -1.7292,
+      "symbol": -4.1271,
+      "event": -2.7408,
+      "place": -2.5177,
+      "ritual": -4.1271,
+      "object": -4.1271,
+      "tradition": -4.1271,
+      "identity": -4.1271,
+      "self": -0.5162
     },
     "grief": {
-      "person": -0.4495,
-      "symbol": -4.0604,
-      "event": -1.8632,
-      "place": -2.9618,
-      "ritual": -4.0604,
-      "object": -2.9618,
-      "tradition": -4.0604,
-      "identity": -4.0604,
-      "self": -3.3673
+      "person": -0.3902,
+      "symbol": -4.1744,
+      "event": -1.9772,
+      "place": -3.0758,
+      "ritual": -4.1744,
+      "object": -3.0758,
+      "tradition": -4.1744,
+      "identity": -4.1744,
+      "self": -3.4812
     },
     "discovery": {
-      "person": -2.0244,
-      "symbol": -3.9703,
-      "event": -2.8717,
-      "place": -1.3312,
-      "ritual": -3.9703,
-      "object": -2.3609,
-      "tradition": -3.9703,
-      "identity": -3.2771,
-      "self": -1.0259
+      "person": -2.0149,
+      "symbol": -4.0943,
+      "event": -2.9957,
+      "place": -1.3218,
+      "ritual": -4.0943,
+      "object": -2.4849,
+      "tradition": -4.0943,
+      "identity": -3.4012,
+      "self": -0.9589
     },
     "resistance": {
-      "person": -0.8979,
-      "symbol": -3.989,
-      "event": -1.5041,
-      "place": -2.8904,
-      "ritual": -3.989,
-      "object": -3.989,
-      "tradition": -3.989,
-      "identity": -3.989,
-      "self": -1.5041
+      "person": -0.815,
+      "symbol": -4.1109,
+      "event": -1.5459,
+      "place": -3.0123,
+      "ritual": -4.1109,
+      "object": -4.1109,
+      "tradition": -4.1109,
+      "identity": -4.1109,
+      "self": -1.5459
     },
     "bond": {
-      "person": -0.2461,
-      "symbol": -4.0073,
-      "event": -3.3142,
-      "place": -4.0073,
-      "ritual": -2.9087,
-      "object": -4.0073,
-      "tradition": -3.3142,
-      "identity": -4.0073,
-      "self": -4.0073
+      "person": -0.2151,
+      "symbol": -4.1271,
+      "event": -3.434,
+      "place": -4.1271,
+      "ritual": -3.0285,
+      "object": -4.1271,
+      "tradition": -3.434,
+      "identity": -4.1271,
+      "self": -4.1271
     },
     "moral_awakening": {
-      "person": -1.7731,
-      "symbol": -3.9703,
-      "event": -3.9703,
-      "place": -2.584,
-      "ritual": -3.9703,
-      "object": -3.2771,
-      "tradition": -3.2771,
-      "identity": -3.9703,
-      "self": -0.5046
+      "person": -1.8971,
+      "symbol": -4.0943,
+      "event": -4.0943,
+      "place": -2.7081,
+      "ritual": -4.0943,
+      "object": -3.4012,
+      "tradition": -3.4012,
+      "identity": -4.0943,
+      "self": -0.4308
     },
     "transformation": {
-      "person": -3.2771,
-      "symbol": -3.9703,
-      "event": -2.8717,
-      "place": -2.8717,
-      "ritual": -3.9703,
-      "object": -3.9703,
-      "tradition": -3.9703,
-      "identity": -2.8717,
-      "self": -0.3327
+      "person": -3.4012,
+      "symbol": -4.0943,
+      "event": -2.9957,
+      "place": -2.9957,
+      "ritual": -4.0943,
+      "object": -4.0943,
+      "tradition": -4.0943,
+      "identity": -2.9957,
+      "self": -0.2877
     },
     "reconciliation": {
-      "person": -0.3067,
-      "symbol": -3.9703,
-      "event": -2.8717,
-      "place": -3.9703,
-      "ritual": -3.9703,
-      "object": -3.2771,
-      "tradition": -3.2771,
-      "identity": -3.9703,
-      "self": -2.8717
+      "person": -0.2657,
+      "symbol": -4.0943,
+      "event": -2.9957,
+      "place": -4.0943,
+      "ritual": -4.0943,
+      "object": -3.4012,
+      "tradition": -3.4012,
+      "identity": -4.0943,
+      "self": -2.9957
     },
     "reckoning": {
-      "person": -1.4053,
-      "symbol": -3.9703,
-      "event": -2.584,
-      "place": -3.9703,
-      "ritual": -3.9703,
-      "object": -3.2771,
-      "tradition": -3.9703,
-      "identity": -3.9703,
-      "self": -0.603
+      "person": -1.4553,
+      "symbol": -4.0943,
+      "event": -2.7081,
+      "place": -4.0943,
+      "ritual": -4.0943,
+      "object": -3.4012,
+      "tradition": -4.0943,
+      "identity": -4.0943,
+      "self": -0.539
     },
     "threshold": {
-      "person": -3.3499,
-      "symbol": -4.0431,
-      "event": -0.3542,
-      "place": -2.2513,
-      "ritual": -4.0431,
-      "object": -3.3499,
-      "tradition": -4.0431,
-      "identity": -3.3499,
-      "self": -3.3499
+      "person": -3.4657,
+      "symbol": -4.1589,
+      "event": -0.3087,
+      "place": -2.3671,
+      "ritual": -4.1589,
+      "object": -3.4657,
+      "tradition": -4.1589,
+      "identity": -3.4657,
+      "self": -3.4657
     },
     "exile": {
-      "person": -1.2164,
-      "symbol": -3.989,
-      "event": -3.989,
-      "place": -0.8109,
-      "ritual": -3.989,
-      "object": -3.989,
-      "tradition": -2.8904,
-      "identity": -2.3795,
-      "self": -3.2958
+      "person": -1.1664,
+      "symbol": -4.1109,
+      "event": -4.1109,
+      "place": -0.815,
+      "ritual": -4.1109,
+      "object": -4.1109,
+      "tradition": -3.0123,
+      "identity": -2.3191,
+      "self": -3.4177
     },
     "gratitude": {
-      "person": -0.2567,
-      "symbol": -3.9703,
-      "event": -2.584,
-      "place": -3.9703,
-      "ritual": -3.9703,
-      "object": -3.2771,
-      "tradition": -3.9703,
-      "identity": -3.9703,
-      "self": -3.9703
+      "person": -0.2231,
+      "symbol": -4.0943,
+      "event": -2.7081,
+      "place": -4.0943,
+      "ritual": -4.0943,
+      "object": -3.4012,
+      "tradition": -4.0943,
+      "identity": -4.0943,
+      "self": -4.0943
     },
     "authenticity": {
-      "person": -3.9703,
-      "symbol": -2.8717,
-      "event": -3.9703,
-      "place": -3.9703,
-      "ritual": -3.9703,
-      "object": -3.9703,
-      "tradition": -3.9703,
-      "identity": -0.5046,
-      "self": -1.4854
+      "person": -4.0943,
+      "symbol": -2.9957,
+      "event": -4.0943,
+      "place": -4.0943,
+      "ritual": -4.0943,
+      "object": -4.0943,
+      "tradition": -4.0943,
+      "identity": -0.4834,
+      "self": -1.4553
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -3.8918,
-      "negative": -0.0417,
-      "mixed": -3.8918
+      "positive": -4.0254,
+      "negative": -0.0364,
+      "mixed": -4.0254
     },
     "liberation": {
-      "positive": -0.0417,
-      "negative": -3.8918,
-      "mixed": -3.8918
+      "positive": -0.0364,
+      "negative": -4.0254,
+      "mixed": -4.0254
     },
     "grief": {
-      "positive": -3.9703,
-      "negative": -0.1417,
-      "mixed": -2.1785
+      "positive": -4.0943,
+      "negative": -0.1431,
+      "mixed": -2.1484
     },
     "discovery": {
-      "positive": -0.1823,
-      "negative": -3.8712,
-      "mixed": -1.9253
+      "positive": -0.1787,
+      "negative": -4.0073,
+      "mixed": -1.9279
     },
     "resistance": {
-      "positive": -1.038,
-      "negative": -3.8712,
-      "mixed": -0.47
+      "positive": -1.0629,
+      "negative": -4.0073,
+      "mixed": -0.452
     },
     "bond": {
-      "positive": -0.04,
-      "negative": -3.9318,
-      "mixed": -3.9318
+      "positive": -0.0351,
+      "negative": -4.0604,
+      "mixed": -4.0604
     },
     "moral_awakening": {
-      "positive": -3.8501,
-      "negative": -0.6313,
-      "mixed": -0.8056
+      "positive": -3.989,
+      "negative": -0.6568,
+      "mixed": -0.7701
     },
     "transformation": {
-      "positive": -0.3844,
-      "negative": -3.157,
-      "mixed": -1.2852
+      "positive": -0.3514,
+      "negative": -3.2958,
+      "mixed": -1.3499
     },
     "reconciliation": {
-      "positive": -0.2666,
-      "negative": -3.8501,
-      "mixed": -1.5476
+      "positive": -0.2513,
+      "negative": -3.989,
+      "mixed": -1.5911
     },
     "reckoning": {
-      "positive": -3.8501,
-      "negative": -0.0889,
-      "mixed": -2.7515
+      "positive": -3.989,
+      "negative": -0.077,
+      "mixed": -2.8904
     },
     "threshold": {
-      "positive": -1.2432,
-      "negative": -3.2581,
-      "mixed": -0.3959
+      "positive": -1.2443,
+      "negative": -3.3844,
+      "mixed": -0.3887
     },
     "exile": {
-      "positive": -3.8712,
-      "negative": -0.0426,
-      "mixed": -3.8712
+      "positive": -4.0073,
+      "negative": -0.037,
+      "mixed": -4.0073
     },
     "gratitude": {
-      "positive": -0.0435,
-      "negative": -3.8501,
-      "mixed": -3.8501
+      "positive": -0.0377,
+      "negative": -3.989,
+      "mixed": -3.989
     },
     "authenticity": {
-      "positive": -0.1125,
-      "negative": -3.8501,
-      "mixed": -2.4639
+      "positive": -0.0972,
+      "negative": -3.989,
+      "mixed": -2.6027
     }
   },
   "prior_weight": {
-    "tether": 0.5,
-    "valence": 1.1
+    "tether": 0.7,
+    "valence": 1
   },
   "calibration": {
-    "a": 0.2851,
-    "b": 0.0951,
-    "lead": 4.1866,
-    "open_offset": -8.3699
+    "a": 1.0183,
+    "b": -1.3924,
+    "open_gate": 0,
+    "top": 0.7542,
+    "lead": 0.9667,
+    "open_offset": -0.6356
   }
 };

@@ -48,7 +48,7 @@ export function explainWith(query: string, params: ClassifierParams): Explanatio
     arc_types: arcs,
     primary_domain: open ? primaryDomain(filters) : null,
     field_filters: filters,
-    confidence: calibrate(rawMargin(g, open, arcLead(a, arcs), params.calibration), params.calibration),
+    confidence: calibrate(rawMargin(g, open, arcLead(a, arcs), params.calibration, arcs[0] ? a.arcs[arcs[0]]?.score ?? 0 : 0), params.calibration),
     significance_gate: open,
   };
   return {

@@ -23,8 +23,11 @@ export interface ClassifierParams {
   tether_prior: Record<ArcType, Record<TetherType, number>>;
   valence_prior: Record<ArcType, Record<Valence, number>>;
   prior_weight: { tether: number; valence: number };
-  /** P(correct) = σ(a · margin + b), margin = |gate| + open · (lead × min(arc lead, 4) + open_offset). */
-  calibration: { a: number; b: number; lead: number; open_offset: number };
+  /**
+   * P(correct) = σ(a · margin + b); margin = |gate| when the gate is closed, else
+   * open_gate × |gate| + top × min(best arc evidence, 4) + lead × min(its lead, 4) + open_offset.
+   */
+  calibration: { a: number; b: number; open_gate: number; top: number; lead: number; open_offset: number };
 }
 
 export const SHIPPED_PARAMS: ClassifierParams = FITTED;
