@@ -206,12 +206,13 @@ export const benchmark: Command = {
   usage,
   async run(args, io) {
     const settings = parseSettings(args);
+    const loadAtStart = loadavg()[0]!;
     const results = await measure(settings, io);
     const failed = results.filter((r) => r.errors > 0 || Object.keys(r.statuses).some((s) => s !== "200"));
     const report = {
       benchmark: "http",
       date: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? "unknown", node: process.version, loadavg_1m_at_end: round(loadavg()[0]!, 2) },
+      machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? "unknown", node: process.version, loadavg_1m_at_start: round(loadAtStart, 2), loadavg_1m_at_end: round(loadavg()[0]!, 2) },
       settings: { concurrency: settings.concurrency, duration_s: settings.durationMs / 1000, warmup_s: settings.warmupMs / 1000, rounds: settings.rounds, queries: QUERIES },
       target_ratio: TARGET_RATIO,
       results,
