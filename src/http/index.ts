@@ -5,7 +5,7 @@
  *   http.createServer(toNodeListener(api)).listen(8787);
  */
 export { createApi, type Api, type ConnectionInfo } from "./api.js";
-export { toNodeListener } from "./node.js";
+export { toNodeListener, type FetchHandler } from "./node.js";
 export {
   HANDLER_NAMES,
   normalizeBasePath,

@@ -12,7 +12,10 @@ import type { HeaderSource, Incoming, Reply } from "./exchange.js";
 
 const INTERNAL_ERROR = JSON.stringify({ success: false, error: "Internal server error", data: null, code: "internal_error" });
 
-export function toNodeListener(api: Api): RequestListener {
+/** Anything with the `fetch` of an Api: `createApi`'s result (fast path) or a wrapper of it. */
+export type FetchHandler = Pick<Api, "fetch"> & Partial<Pick<Api, typeof HANDLE_INCOMING>>;
+
+export function toNodeListener(api: FetchHandler): RequestListener {
   return (req, res) => {
     void serve(api, req, res).catch(() => {
       // The pipeline answers every failure itself; this covers a socket that died mid-write.
@@ -22,10 +25,10 @@ export function toNodeListener(api: Api): RequestListener {
   };
 }
 
-async function serve(api: Api, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(api: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const incoming = fromNode(req);
   // An Api built by createApi takes the fast path; any other `{ fetch }` (a wrapper) gets a Request.
-  const handleIncoming = api[HANDLE_INCOMING] as ((incoming: Incoming) => Promise<Reply>) | undefined;
+  const handleIncoming = api[HANDLE_INCOMING];
   const reply = handleIncoming ? await handleIncoming(incoming) : await api.fetch(viaFetch(req, incoming), { remoteAddress: incoming.remoteAddress });
   // Whatever of the body was not read stays unread: close rather than drain up to gigabytes.
   const close = !req.complete;

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createApi, toNodeListener, type Api } from "../../src/http/index.js";
+import { createApi, toNodeListener } from "../../src/http/index.js";
 import { createApiKey } from "../../src/keys/index.js";
 import { createMemoryLimiter, createMemoryStore } from "../../src/stores/memory/index.js";
 import { call, SIGNIFICANT } from "./support/server.js";
@@ -36,7 +36,7 @@ async function setup(onError?: (error: unknown) => void) {
 describe("toNodeListener with a fetch-only Api", () => {
   it("streams the body through api.fetch, bounded, with the socket address", async () => {
     const { api, key } = await setup();
-    const wrapper = { basePath: api.basePath, fetch: (request: Request, info?: { remoteAddress?: string }) => api.fetch(request, info) } as unknown as Api;
+    const wrapper = { fetch: (request: Request, info?: { remoteAddress?: string }) => api.fetch(request, info) };
     const origin = await listen(toNodeListener(wrapper));
     const ok = await call(`${origin}/v1/activate`, { key, body: { query: SIGNIFICANT } });
     expect(ok.status).toBe(200);
