@@ -3,23 +3,23 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -2.2111,
+    "bias": -2.1749,
     "weights": {
-      "frame": 2.0274,
-      "lookup": -2.1728,
-      "task": -1.4204,
-      "info": -1.964,
-      "chat": -1.055,
-      "arc": 1.4474,
-      "emotion": 0.0607,
-      "intensity": 0.5934,
-      "tether": 0.4652,
-      "personal": 0.8318,
-      "gerund_opening": 1.7369,
-      "when_clause": 0.7841,
-      "past": 1.3213,
-      "no_content": -0.1608,
-      "short": -0.4678
+      "frame": 2.0252,
+      "lookup": -2.1682,
+      "task": -1.4175,
+      "info": -1.9499,
+      "chat": -0.9571,
+      "arc": 1.427,
+      "emotion": 0.0589,
+      "intensity": 0.5846,
+      "tether": 0.4538,
+      "personal": 0.8255,
+      "gerund_opening": 1.7487,
+      "when_clause": 0.7732,
+      "past": 1.3686,
+      "no_content": -0.1014,
+      "short": -0.543
     }
   },
   "tether_prior": {
@@ -134,15 +134,15 @@ export const FITTED: ClassifierParams = {
       "self": -0.539
     },
     "threshold": {
-      "person": -3.4657,
-      "symbol": -4.1589,
-      "event": -0.3087,
-      "place": -2.3671,
-      "ritual": -4.1589,
-      "object": -3.4657,
-      "tradition": -4.1589,
-      "identity": -3.4657,
-      "self": -3.4657
+      "person": -3.45,
+      "symbol": -4.1431,
+      "event": -0.3145,
+      "place": -2.3514,
+      "ritual": -4.1431,
+      "object": -3.45,
+      "tradition": -4.1431,
+      "identity": -3.45,
+      "self": -3.45
     },
     "exile": {
       "person": -1.1664,
@@ -167,15 +167,15 @@ export const FITTED: ClassifierParams = {
       "self": -4.0943
     },
     "authenticity": {
-      "person": -4.0943,
-      "symbol": -2.9957,
-      "event": -4.0943,
-      "place": -4.0943,
-      "ritual": -4.0943,
-      "object": -4.0943,
-      "tradition": -4.0943,
-      "identity": -0.4834,
-      "self": -1.4553
+      "person": -4.0775,
+      "symbol": -2.9789,
+      "event": -4.0775,
+      "place": -4.0775,
+      "ritual": -4.0775,
+      "object": -4.0775,
+      "tradition": -4.0775,
+      "identity": -0.4666,
+      "self": -1.5126
     }
   },
   "valence_prior": {
@@ -230,9 +230,9 @@ export const FITTED: ClassifierParams = {
       "mixed": -2.8904
     },
     "threshold": {
-      "positive": -1.2443,
-      "negative": -3.3844,
-      "mixed": -0.3887
+      "positive": -1.2879,
+      "negative": -3.3673,
+      "mixed": -0.3716
     },
     "exile": {
       "positive": -4.0073,
@@ -245,9 +245,9 @@ export const FITTED: ClassifierParams = {
       "mixed": -3.989
     },
     "authenticity": {
-      "positive": -0.0972,
-      "negative": -3.989,
-      "mixed": -2.6027
+      "positive": -0.0991,
+      "negative": -3.9703,
+      "mixed": -2.584
     }
   },
   "prior_weight": {
@@ -255,11 +255,11 @@ export const FITTED: ClassifierParams = {
     "valence": 1
   },
   "calibration": {
-    "a": 1.0183,
-    "b": -1.3924,
+    "a": 0.9607,
+    "b": -1.1453,
     "open_gate": 0,
-    "top": 0.7542,
-    "lead": 0.9667,
-    "open_offset": -0.6356
+    "top": 0.703,
+    "lead": 0.9849,
+    "open_offset": -0.4612
   }
 };

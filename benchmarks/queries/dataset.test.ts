@@ -1,0 +1,41 @@
+/**
+ * The shipped query sets together meet the issue's minimums, and the two splits stay honest:
+ * unique ids, no query text in both splits (after case and whitespace folding), canonical labels.
+ */
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ARC_TYPES } from "../../src/schema/vocabulary.js";
+import { loadQueries, queriesPath, QUERY_GROUPS } from "./load.js";
+
+const fold = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
+
+describe.skipIf(!existsSync(queriesPath("heldout")))("train + held-out query sets", () => {
+  // loadQueries validates every line against the canonical vocabulary (file:line on failure).
+  const train = loadQueries("train");
+  const heldout = loadQueries("heldout");
+  const all = [...train, ...heldout];
+
+  it("has at least 600 queries, 25 per arc type and every group", () => {
+    expect(all.length).toBeGreaterThanOrEqual(600);
+    for (const arc of ARC_TYPES) {
+      expect(all.filter((q) => q.gate && q.arc_types[0] === arc).length, arc).toBeGreaterThanOrEqual(25);
+    }
+    for (const group of QUERY_GROUPS) expect(all.filter((q) => q.group === group).length, group).toBeGreaterThan(0);
+    expect(heldout.length).toBeGreaterThan(0);
+  });
+
+  it("covers every arc type in the held-out split", () => {
+    for (const arc of ARC_TYPES) expect(heldout.some((q) => q.gate && q.arc_types.includes(arc)), arc).toBe(true);
+  });
+
+  it("has ids unique across both splits", () => {
+    const ids = all.map((q) => q.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("never has the same query text in both splits", () => {
+    const trainTexts = new Set(train.map((q) => fold(q.query)));
+    const shared = heldout.filter((q) => trainTexts.has(fold(q.query))).map((q) => q.id);
+    expect(shared).toEqual([]);
+  });
+});
