@@ -98,4 +98,12 @@ describe("GET /openapi.json and basePath", () => {
     const document = (await (await fetch(`${server.origin}/api/v1/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths)).toContain("/api/v1/activate");
   });
+
+  it("mounts at the root with basePath '/'", async () => {
+    server = await startServer({ basePath: "/" });
+    expect(server.url).toBe(server.origin);
+    const key = await server.key("acme", "scale");
+    expect((await call(`${server.origin}/activate`, { key, body: { query: SIGNIFICANT } })).status).toBe(200);
+    expect((await call(`${server.origin}/v1/activate`, { key, body: { query: SIGNIFICANT } })).status).toBe(404);
+  });
 });
