@@ -194,11 +194,15 @@ async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }
 
 function chart(results: ServerFigures[]): string {
   const series = results.map((r) => (r.ratio_to_bare === undefined ? r.server : `${r.server} (${r.ratio_to_bare.toFixed(2)}×)`));
-  return measureChartSvg("POST /v1/activate vs a bare node:http JSON server", series, [
-    { label: "requests/s (median round)", values: results.map((r) => r.rps), format: (v) => v.toFixed(0) },
-    { label: "p50 latency", values: results.map((r) => r.p50_ms), format: (v) => `${v.toFixed(2)} ms` },
-    { label: "p99 latency", values: results.map((r) => r.p99_ms), format: (v) => `${v.toFixed(2)} ms` },
-  ]);
+  const groups = [
+    { label: "requests/s (median round)", values: results.map((r) => r.rps), format: (v: number) => v.toFixed(0) },
+    { label: "p50 latency", values: results.map((r) => r.p50_ms), format: (v: number) => `${v.toFixed(2)} ms` },
+    { label: "p99 latency", values: results.map((r) => r.p99_ms), format: (v: number) => `${v.toFixed(2)} ms` },
+  ];
+  if (results.every((r) => r.cpu_us_per_request !== null)) {
+    groups.push({ label: "server CPU per request", values: results.map((r) => r.cpu_us_per_request!), format: (v: number) => `${v.toFixed(0)} µs` });
+  }
+  return measureChartSvg("POST /v1/activate vs a bare node:http JSON server", series, groups);
 }
 
 export const benchmark: Command = {
