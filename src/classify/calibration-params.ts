@@ -3,263 +3,263 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -2.1749,
+    "bias": -2.0901,
     "weights": {
-      "frame": 2.0252,
-      "lookup": -2.1682,
-      "task": -1.4175,
-      "info": -1.9499,
-      "chat": -0.9571,
-      "arc": 1.427,
-      "emotion": 0.0589,
-      "intensity": 0.5846,
-      "tether": 0.4538,
-      "personal": 0.8255,
-      "gerund_opening": 1.7487,
-      "when_clause": 0.7732,
-      "past": 1.3686,
-      "no_content": -0.1014,
-      "short": -0.543
+      "frame": 1.9986,
+      "lookup": -2.2262,
+      "task": -1.473,
+      "info": -1.9301,
+      "chat": -1.0183,
+      "arc": 1.5067,
+      "emotion": 0.0344,
+      "intensity": 0.5048,
+      "tether": 0.3854,
+      "personal": 0.8234,
+      "gerund_opening": 1.6278,
+      "when_clause": 0.7665,
+      "past": 1.3101,
+      "no_content": -0.0788,
+      "short": -0.5573
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.1406,
-      "symbol": -4.1109,
-      "event": -4.1109,
-      "place": -4.1109,
-      "ritual": -4.1109,
-      "object": -4.1109,
-      "tradition": -4.1109,
-      "identity": -4.1109,
-      "self": -4.1109
+      "person": -0.1252,
+      "symbol": -4.2195,
+      "event": -4.2195,
+      "place": -4.2195,
+      "ritual": -4.2195,
+      "object": -4.2195,
+      "tradition": -4.2195,
+      "identity": -4.2195,
+      "self": -4.2195
     },
     "liberation": {
-      "person": -1.7292,
-      "symbol": -4.1271,
-      "event": -2.7408,
-      "place": -2.5177,
-      "ritual": -4.1271,
-      "object": -4.1271,
-      "tradition": -4.1271,
-      "identity": -4.1271,
-      "self": -0.5162
+      "person": -1.7492,
+      "symbol": -4.2341,
+      "event": -2.8478,
+      "place": -2.6247,
+      "ritual": -4.2341,
+      "object": -4.2341,
+      "tradition": -4.2341,
+      "identity": -4.2341,
+      "self": -0.4729
     },
     "grief": {
-      "person": -0.3902,
-      "symbol": -4.1744,
-      "event": -1.9772,
-      "place": -3.0758,
-      "ritual": -4.1744,
-      "object": -3.0758,
-      "tradition": -4.1744,
-      "identity": -4.1744,
-      "self": -3.4812
+      "person": -0.3448,
+      "symbol": -4.2767,
+      "event": -2.0794,
+      "place": -3.1781,
+      "ritual": -4.2767,
+      "object": -3.1781,
+      "tradition": -4.2767,
+      "identity": -4.2767,
+      "self": -3.5835
     },
     "discovery": {
-      "person": -2.0149,
-      "symbol": -4.0943,
-      "event": -2.9957,
-      "place": -1.3218,
-      "ritual": -4.0943,
-      "object": -2.4849,
-      "tradition": -4.0943,
-      "identity": -3.4012,
-      "self": -0.9589
+      "person": -2.0075,
+      "symbol": -4.2047,
+      "event": -3.1061,
+      "place": -1.3143,
+      "ritual": -4.2047,
+      "object": -2.5953,
+      "tradition": -4.2047,
+      "identity": -3.5115,
+      "self": -0.9089
     },
     "resistance": {
-      "person": -0.815,
-      "symbol": -4.1109,
-      "event": -1.5459,
-      "place": -3.0123,
-      "ritual": -4.1109,
-      "object": -4.1109,
-      "tradition": -4.1109,
-      "identity": -4.1109,
-      "self": -1.5459
+      "person": -0.7855,
+      "symbol": -4.2195,
+      "event": -1.5805,
+      "place": -3.1209,
+      "ritual": -4.2195,
+      "object": -4.2195,
+      "tradition": -4.2195,
+      "identity": -4.2195,
+      "self": -1.5115
     },
     "bond": {
-      "person": -0.2151,
-      "symbol": -4.1271,
-      "event": -3.434,
-      "place": -4.1271,
-      "ritual": -3.0285,
-      "object": -4.1271,
-      "tradition": -3.434,
-      "identity": -4.1271,
-      "self": -4.1271
+      "person": -0.1911,
+      "symbol": -4.2341,
+      "event": -3.541,
+      "place": -4.2341,
+      "ritual": -3.1355,
+      "object": -4.2341,
+      "tradition": -3.541,
+      "identity": -4.2341,
+      "self": -4.2341
     },
     "moral_awakening": {
-      "person": -1.8971,
-      "symbol": -4.0943,
-      "event": -4.0943,
-      "place": -2.7081,
-      "ritual": -4.0943,
-      "object": -3.4012,
-      "tradition": -3.4012,
-      "identity": -4.0943,
-      "self": -0.4308
+      "person": -2.0075,
+      "symbol": -4.2047,
+      "event": -4.2047,
+      "place": -2.8184,
+      "ritual": -4.2047,
+      "object": -3.5115,
+      "tradition": -3.5115,
+      "identity": -4.2047,
+      "self": -0.3761
     },
     "transformation": {
-      "person": -3.4012,
-      "symbol": -4.0943,
-      "event": -2.9957,
-      "place": -2.9957,
-      "ritual": -4.0943,
-      "object": -4.0943,
-      "tradition": -4.0943,
-      "identity": -2.9957,
-      "self": -0.2877
+      "person": -3.5115,
+      "symbol": -4.2047,
+      "event": -3.1061,
+      "place": -3.1061,
+      "ritual": -4.2047,
+      "object": -4.2047,
+      "tradition": -4.2047,
+      "identity": -3.1061,
+      "self": -0.2534
     },
     "reconciliation": {
-      "person": -0.2657,
-      "symbol": -4.0943,
-      "event": -2.9957,
-      "place": -4.0943,
-      "ritual": -4.0943,
-      "object": -3.4012,
-      "tradition": -3.4012,
-      "identity": -4.0943,
-      "self": -2.9957
+      "person": -0.2344,
+      "symbol": -4.2047,
+      "event": -3.1061,
+      "place": -4.2047,
+      "ritual": -4.2047,
+      "object": -3.5115,
+      "tradition": -3.5115,
+      "identity": -4.2047,
+      "self": -3.1061
     },
     "reckoning": {
-      "person": -1.4553,
-      "symbol": -4.0943,
-      "event": -2.7081,
-      "place": -4.0943,
-      "ritual": -4.0943,
-      "object": -3.4012,
-      "tradition": -4.0943,
-      "identity": -4.0943,
-      "self": -0.539
+      "person": -1.4966,
+      "symbol": -4.2047,
+      "event": -2.8184,
+      "place": -4.2047,
+      "ritual": -4.2047,
+      "object": -3.5115,
+      "tradition": -4.2047,
+      "identity": -4.2047,
+      "self": -0.4911
     },
     "threshold": {
-      "person": -3.45,
-      "symbol": -4.1431,
-      "event": -0.3145,
-      "place": -2.3514,
-      "ritual": -4.1431,
-      "object": -3.45,
-      "tradition": -4.1431,
-      "identity": -3.45,
-      "self": -3.45
+      "person": -3.5553,
+      "symbol": -4.2485,
+      "event": -0.2782,
+      "place": -2.4567,
+      "ritual": -4.2485,
+      "object": -3.5553,
+      "tradition": -4.2485,
+      "identity": -3.5553,
+      "self": -3.5553
     },
     "exile": {
-      "person": -1.1664,
-      "symbol": -4.1109,
-      "event": -4.1109,
-      "place": -0.815,
-      "ritual": -4.1109,
-      "object": -4.1109,
-      "tradition": -3.0123,
-      "identity": -2.3191,
-      "self": -3.4177
+      "person": -1.1285,
+      "symbol": -4.2195,
+      "event": -4.2195,
+      "place": -0.7855,
+      "ritual": -4.2195,
+      "object": -4.2195,
+      "tradition": -3.1209,
+      "identity": -2.4277,
+      "self": -3.5264
     },
     "gratitude": {
-      "person": -0.2231,
-      "symbol": -4.0943,
-      "event": -2.7081,
-      "place": -4.0943,
-      "ritual": -4.0943,
-      "object": -3.4012,
-      "tradition": -4.0943,
-      "identity": -4.0943,
-      "self": -4.0943
+      "person": -0.1974,
+      "symbol": -4.2047,
+      "event": -2.8184,
+      "place": -4.2047,
+      "ritual": -4.2047,
+      "object": -3.5115,
+      "tradition": -4.2047,
+      "identity": -4.2047,
+      "self": -4.2047
     },
     "authenticity": {
-      "person": -4.0775,
-      "symbol": -2.9789,
-      "event": -4.0775,
-      "place": -4.0775,
-      "ritual": -4.0775,
-      "object": -4.0775,
-      "tradition": -4.0775,
-      "identity": -0.4666,
-      "self": -1.5126
+      "person": -4.1897,
+      "symbol": -3.091,
+      "event": -4.1897,
+      "place": -4.1897,
+      "ritual": -4.1897,
+      "object": -4.1897,
+      "tradition": -4.1897,
+      "identity": -0.452,
+      "self": -1.4816
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -4.0254,
-      "negative": -0.0364,
-      "mixed": -4.0254
+      "positive": -4.1431,
+      "negative": -0.0323,
+      "mixed": -4.1431
     },
     "liberation": {
-      "positive": -0.0364,
-      "negative": -4.0254,
-      "mixed": -4.0254
+      "positive": -0.0323,
+      "negative": -4.1431,
+      "mixed": -4.1431
     },
     "grief": {
-      "positive": -4.0943,
-      "negative": -0.1431,
-      "mixed": -2.1484
+      "positive": -4.2047,
+      "negative": -0.1442,
+      "mixed": -2.1253
     },
     "discovery": {
-      "positive": -0.1787,
-      "negative": -4.0073,
-      "mixed": -1.9279
+      "positive": -0.1759,
+      "negative": -4.1271,
+      "mixed": -1.9299
     },
     "resistance": {
-      "positive": -1.0629,
-      "negative": -4.0073,
-      "mixed": -0.452
+      "positive": -1.0361,
+      "negative": -4.1271,
+      "mixed": -0.4636
     },
     "bond": {
-      "positive": -0.0351,
-      "negative": -4.0604,
-      "mixed": -4.0604
+      "positive": -0.0313,
+      "negative": -4.1744,
+      "mixed": -4.1744
     },
     "moral_awakening": {
-      "positive": -3.989,
-      "negative": -0.6568,
-      "mixed": -0.7701
+      "positive": -4.1109,
+      "negative": -0.6769,
+      "mixed": -0.7436
     },
     "transformation": {
-      "positive": -0.3514,
-      "negative": -3.2958,
-      "mixed": -1.3499
+      "positive": -0.3497,
+      "negative": -3.4177,
+      "mixed": -1.3383
     },
     "reconciliation": {
-      "positive": -0.2513,
-      "negative": -3.989,
-      "mixed": -1.5911
+      "positive": -0.2397,
+      "negative": -4.1109,
+      "mixed": -1.626
     },
     "reckoning": {
-      "positive": -3.989,
-      "negative": -0.077,
-      "mixed": -2.8904
+      "positive": -4.1109,
+      "negative": -0.0678,
+      "mixed": -3.0123
     },
     "threshold": {
-      "positive": -1.2879,
-      "negative": -3.3673,
-      "mixed": -0.3716
+      "positive": -1.2299,
+      "negative": -3.4812,
+      "mixed": -0.3902
     },
     "exile": {
-      "positive": -4.0073,
-      "negative": -0.037,
-      "mixed": -4.0073
+      "positive": -4.1271,
+      "negative": -0.0328,
+      "mixed": -4.1271
     },
     "gratitude": {
-      "positive": -0.0377,
-      "negative": -3.989,
-      "mixed": -3.989
+      "positive": -0.0333,
+      "negative": -4.1109,
+      "mixed": -4.1109
     },
     "authenticity": {
-      "positive": -0.0991,
-      "negative": -3.9703,
-      "mixed": -2.584
+      "positive": -0.087,
+      "negative": -4.0943,
+      "mixed": -2.7081
     }
   },
   "prior_weight": {
-    "tether": 0.7,
-    "valence": 1
+    "tether": 0.6,
+    "valence": 1.1
   },
   "calibration": {
-    "a": 0.9607,
-    "b": -1.1453,
+    "a": 0.9448,
+    "b": -0.9431,
     "open_gate": 0,
-    "top": 0.703,
-    "lead": 0.9849,
-    "open_offset": -0.4612
+    "top": 0.8383,
+    "lead": 0.9744,
+    "open_offset": -0.4541
   }
 };
