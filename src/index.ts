@@ -114,3 +114,24 @@ export {
   type KeyMode,
   type ParsedKey,
 } from "./keys/index.js";
+
+// Significance retrieval: fusion, the retriever helper, document tagging (issue 4)
+export {
+  rerank,
+  DEFAULT_FUSION_WEIGHT,
+  createRetriever,
+  relaxationLadder,
+  matchScore,
+  type RerankOptions,
+  type Retriever,
+  type RetrieverOptions,
+  type RetrieveInput,
+  type Retrieval,
+  type SearchRequest,
+  type SearchStage,
+  type Candidate,
+  type CandidateSource,
+  type RankedCandidate,
+  type FieldMapOption,
+} from "./retrieve/index.js";
+export { tag, type EdmTags } from "./tag/index.js";

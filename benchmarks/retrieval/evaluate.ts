@@ -1,0 +1,246 @@
+/**
+ * The retrieval benchmark proper, independent of the CLI: embed the corpus and the queries,
+ * load both engines, run every system on every query, and aggregate.
+ *
+ * Systems (all through the same engine search and the same embedding):
+ * - raw:           nearest neighbours by cosine similarity, k = 10;
+ * - filter:        the retriever helper in filter mode (adapter filter → relaxation → fallback → fusion);
+ * - filter_strict: the same without relaxation (all fields, then straight to the unfiltered fallback);
+ * - boost:         the retriever helper in boost mode (fusion over an unfiltered pool).
+ * The classifier runs once per query; a closed gate means every routed system passes the query through.
+ */
+import { lexicalClassifier } from "../../src/classify/index.js";
+import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
+import { createRetriever, DEFAULT_FUSION_WEIGHT } from "../../src/retrieve/index.js";
+import type { ActivationResult } from "../../src/schema/activation.js";
+import { tag } from "../../src/tag/index.js";
+import type { RetrievalMemory, RetrievalQuery, QueryType, Split } from "./dataset.js";
+import { openEngine, type BenchEngine, type EmbeddedMemory, type EngineName } from "./engines.js";
+import { meanMetrics, queryMetrics, type QueryMetrics } from "./metrics.js";
+import { wordOverlap, type OverlapFigures } from "./overlap.js";
+
+export const SYSTEMS = ["raw", "filter", "filter_strict", "boost"] as const;
+export type SystemName = (typeof SYSTEMS)[number];
+export const K = 10;
+/** Results asked of each filtered search; 3·k was chosen on the TRAIN split (10 → 30 gained ~2 points of recall@10). */
+export const DEFAULT_FETCH_K = 30;
+/**
+ * Boost mode's unfiltered pool: a third of the corpus. Train split, recall@10 by pool size:
+ * 50 → 0.25, 100 → 0.49, 200 → 0.68 — boost can only reorder what vector search already found.
+ */
+export const DEFAULT_POOL_SIZE = 100;
+
+export interface BenchOptions {
+  memories: RetrievalMemory[];
+  queries: RetrievalQuery[];
+  engines: readonly EngineName[];
+  fusionWeight?: number;
+  poolSize?: number;
+  fetchK?: number;
+  /**
+   * Payloads loaded into the engines: "hand" (the corpus's, default) or "tag" (`tag(text)`, what a
+   * user without an extraction service would have). Relevance labels never change.
+   */
+  payloads?: "hand" | "tag";
+  /** Called once per (engine, system, query) evaluated. */
+  onProgress?: () => void;
+}
+
+type Aggregate = ReturnType<typeof meanMetrics>;
+export type SplitResults = Record<Split | "all", Record<QueryType, Aggregate>>;
+
+export interface PerQuery {
+  id: string;
+  type: QueryType;
+  split: Split;
+  relevant: number;
+  gate: boolean;
+  arc_types: string[];
+  /** `${engine}.${system}` → the ids retrieved, best first. */
+  ranked: Record<string, string[]>;
+}
+
+export interface RetrievalReport {
+  benchmark: "retrieval";
+  embedding: string;
+  classifier: string;
+  k: number;
+  fusion_weight: number;
+  pool_size: number;
+  fetch_k: number;
+  payloads: "hand" | "tag";
+  corpus: { memories: number; mundane: number };
+  queries: Record<QueryType, Record<Split, number>>;
+  overlap: Record<Split | "all", Record<QueryType, OverlapFigures>>;
+  results: Record<string, Record<SystemName, SplitResults>>;
+  acceptance: Record<string, Acceptance>;
+  classifier_diagnostics: ClassifierDiagnostics;
+  tagger: TaggerAgreement;
+  per_query: PerQuery[];
+}
+
+export interface Acceptance {
+  significance_recall_at_10: { raw: number; filter: number; boost: number; gain_filter: number };
+  factual_recall_at_10: { raw: number; filter: number; boost: number };
+  /** Held-out: routed (filter) significance recall@10 ≥ 0.90 and ≥ raw + 0.40; factual ≥ raw − 0.01. */
+  pass: boolean;
+}
+
+export async function runRetrievalBenchmark(options: BenchOptions): Promise<RetrievalReport> {
+  const embedder = loadWordVectorEmbedder();
+  const fusionWeight = options.fusionWeight ?? DEFAULT_FUSION_WEIGHT;
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+  const fetchK = options.fetchK ?? DEFAULT_FETCH_K;
+  const payloads = options.payloads ?? "hand";
+  const memories: EmbeddedMemory[] = options.memories.map((m) => ({
+    ...m,
+    payload: payloads === "tag" ? stringsAndNumbers(tag(m.text)) : m.payload,
+    vector: embedder.embedOne(m.text),
+  }));
+  const activations = new Map<string, ActivationResult>();
+  for (const q of options.queries) activations.set(q.id, await lexicalClassifier.classify(q.query));
+
+  const perQuery: PerQuery[] = options.queries.map((q) => {
+    const a = activations.get(q.id)!;
+    return { id: q.id, type: q.type, split: q.split, relevant: q.relevant.length, gate: a.significance_gate, arc_types: a.arc_types, ranked: {} };
+  });
+  const results: RetrievalReport["results"] = {};
+  for (const name of options.engines) {
+    const engine = await openEngine(name, memories);
+    try {
+      results[name] = await evaluateEngine(engine, options, perQuery, { embedder, activations, fusionWeight, poolSize, fetchK });
+    } finally {
+      await engine.close();
+    }
+  }
+  const texts = new Map(options.memories.map((m) => [m.id, m.text]));
+  return {
+    benchmark: "retrieval",
+    embedding: embedder.model,
+    classifier: lexicalClassifier.model,
+    k: K,
+    fusion_weight: fusionWeight,
+    pool_size: poolSize,
+    fetch_k: fetchK,
+    payloads,
+    corpus: { memories: options.memories.length, mundane: options.memories.filter((m) => Number(m.payload.emotional_weight ?? 0) < 0.5).length },
+    queries: countQueries(options.queries),
+    overlap: bySplitAndType(options.queries, (qs) => wordOverlap(qs, texts)),
+    results,
+    acceptance: Object.fromEntries(Object.entries(results).map(([engine, r]) => [engine, acceptance(r)])),
+    classifier_diagnostics: diagnose(options.queries, activations),
+    tagger: taggerAgreement(options.memories),
+    per_query: perQuery,
+  };
+}
+
+interface Context {
+  embedder: { embedOne(text: string): Float32Array };
+  activations: Map<string, ActivationResult>;
+  fusionWeight: number;
+  poolSize: number;
+  fetchK: number;
+}
+
+async function evaluateEngine<F>(engine: BenchEngine<F>, options: BenchOptions, perQuery: PerQuery[], ctx: Context): Promise<Record<SystemName, SplitResults>> {
+  const common = { search: engine.search.bind(engine), translate: engine.translate.bind(engine), k: K, fusionWeight: ctx.fusionWeight, fetchK: ctx.fetchK };
+  const retrievers = {
+    filter: createRetriever({ ...common, mode: "filter" }),
+    filter_strict: createRetriever({ ...common, mode: "filter", relax: false }),
+    boost: createRetriever({ ...common, mode: "boost", poolSize: ctx.poolSize }),
+  };
+  const scores = Object.fromEntries(SYSTEMS.map((s) => [s, [] as { query: RetrievalQuery; metrics: QueryMetrics }[]])) as Record<SystemName, { query: RetrievalQuery; metrics: QueryMetrics }[]>;
+  for (const [index, query] of options.queries.entries()) {
+    const vector = ctx.embedder.embedOne(query.query);
+    const activation = ctx.activations.get(query.id)!;
+    for (const system of SYSTEMS) {
+      const ids =
+        system === "raw"
+          ? (await engine.search(vector, { filter: undefined, k: K })).map((hit) => hit.id)
+          : (await retrievers[system].retrieve(vector, { activation })).results.map((hit) => hit.id);
+      perQuery[index]!.ranked[`${engine.name}.${system}`] = ids;
+      scores[system].push({ query, metrics: queryMetrics(ids, query.relevant) });
+      options.onProgress?.();
+    }
+  }
+  return Object.fromEntries(
+    SYSTEMS.map((system) => [system, bySplitAndType(scores[system].map((s) => ({ ...s.query, metrics: s.metrics })), (rows) => meanMetrics(rows.map((r) => r.metrics)))]),
+  ) as Record<SystemName, SplitResults>;
+}
+
+function bySplitAndType<Q extends { split: Split; type: QueryType }, R>(queries: readonly Q[], summarise: (queries: Q[]) => R): Record<Split | "all", Record<QueryType, R>> {
+  const group = (split: Split | "all") => ({
+    significance: summarise(queries.filter((q) => q.type === "significance" && (split === "all" || q.split === split))),
+    factual: summarise(queries.filter((q) => q.type === "factual" && (split === "all" || q.split === split))),
+  });
+  return { train: group("train"), heldout: group("heldout"), all: group("all") };
+}
+
+function countQueries(queries: readonly RetrievalQuery[]): Record<QueryType, Record<Split, number>> {
+  const count = (type: QueryType, split: Split) => queries.filter((q) => q.type === type && q.split === split).length;
+  return {
+    significance: { train: count("significance", "train"), heldout: count("significance", "heldout") },
+    factual: { train: count("factual", "train"), heldout: count("factual", "heldout") },
+  };
+}
+
+function acceptance(results: Record<SystemName, SplitResults>): Acceptance {
+  const held = (system: SystemName, type: QueryType) => results[system].heldout[type].recall_at_10;
+  const significance = { raw: held("raw", "significance"), filter: held("filter", "significance"), boost: held("boost", "significance"), gain_filter: held("filter", "significance") - held("raw", "significance") };
+  const factual = { raw: held("raw", "factual"), filter: held("filter", "factual"), boost: held("boost", "factual") };
+  return {
+    significance_recall_at_10: significance,
+    factual_recall_at_10: factual,
+    pass: significance.filter >= 0.9 && significance.gain_filter >= 0.4 && factual.filter >= factual.raw - 0.01,
+  };
+}
+
+export interface ClassifierDiagnostics {
+  /** Significance queries whose gate stayed closed (routing cannot help them). */
+  significance_gate_closed: string[];
+  /** Factual queries whose gate opened (routing may hurt them). */
+  factual_gate_opened: string[];
+  /** Significance queries whose intent names arc types and whose top arc is not one of them. */
+  arc_mismatches: { id: string; query: string; expected: string[]; got: string[] }[];
+}
+
+function diagnose(queries: readonly RetrievalQuery[], activations: Map<string, ActivationResult>): ClassifierDiagnostics {
+  const out: ClassifierDiagnostics = { significance_gate_closed: [], factual_gate_opened: [], arc_mismatches: [] };
+  for (const q of queries) {
+    const a = activations.get(q.id)!;
+    if (q.type === "factual") {
+      if (a.significance_gate) out.factual_gate_opened.push(q.id);
+      continue;
+    }
+    if (!a.significance_gate) out.significance_gate_closed.push(q.id);
+    const expected = q.intent?.fields.arc_type;
+    if (a.significance_gate && expected && !expected.includes(a.arc_types[0] ?? "")) out.arc_mismatches.push({ id: q.id, query: q.query, expected, got: a.arc_types });
+  }
+  return out;
+}
+
+/** A tag() result as a flat payload (the engines' columns hold strings and numbers). */
+function stringsAndNumbers(tags: ReturnType<typeof tag>): Record<string, string | number> {
+  const { secondary_arc_types: _secondary, ...flat } = tags;
+  return flat as Record<string, string | number>;
+}
+
+export interface TaggerAgreement {
+  /** Significant memories (emotional_weight ≥ 0.5) compared. */
+  memories: number;
+  arc_type: number;
+  tether_type: number;
+  valence: number;
+  /** Share of mundane memories that tag() weighs below 0.5 and significant ones at or above it. */
+  weight_side: number;
+}
+
+/** How close `tag(text)` comes to the hand-assigned payloads (a figure for users without an extractor). */
+function taggerAgreement(memories: readonly RetrievalMemory[]): TaggerAgreement {
+  const significant = memories.filter((m) => Number(m.payload.emotional_weight) >= 0.5);
+  const tags = new Map(memories.map((m) => [m.id, tag(m.text)]));
+  const agree = (field: "arc_type" | "tether_type" | "valence") =>
+    significant.filter((m) => tags.get(m.id)![field] === m.payload[field]).length / Math.max(1, significant.length);
+  const weightSide = memories.filter((m) => (tags.get(m.id)!.emotional_weight >= 0.5) === (Number(m.payload.emotional_weight) >= 0.5)).length / Math.max(1, memories.length);
+  return { memories: significant.length, arc_type: agree("arc_type"), tether_type: agree("tether_type"), valence: agree("valence"), weight_side: weightSide };
+}

@@ -1,0 +1,119 @@
+/**
+ * `arcroute bench retrieval`: raw vector similarity vs significance routing (filter and boost
+ * modes) on embedded LanceDB and PGlite/pgvector with a real embedding, over the project's
+ * one-life memory corpus. Reports recall@5/@10, MRR and nDCG@10 per query type and split (the
+ * HELD-OUT figures are the headline), the word overlap of queries with their answers, and
+ * writes benchmarks/results/retrieval.json and retrieval.svg.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { parseArgs } from "node:util";
+import type { Command } from "../../src/cli/command.js";
+import { CliError } from "../../src/cli/errors.js";
+import { writeLine } from "../../src/cli/io.js";
+import { barChartSvg } from "../charts/bars.js";
+import { progressBar } from "../classifier/progress.js";
+import { resultsPath } from "../paths.js";
+import { loadRetrievalSet } from "./dataset.js";
+import { ENGINES, type EngineName } from "./engines.js";
+import { runRetrievalBenchmark, SYSTEMS, type RetrievalReport } from "./evaluate.js";
+
+const usage = `Usage: arcroute bench retrieval [--engines lancedb,pglite] [--fusion-weight 0.5] [--pool-size 100] [--fetch-k 30] [--payloads hand|tag] [--json]
+  Raw vector similarity vs significance routing (filter, filter without relaxation, boost) on
+  embedded LanceDB and PGlite/pgvector, word-vector embedding, 301 memories, 181 labeled queries.
+  Prints held-out figures; writes benchmarks/results/retrieval.json and retrieval.svg
+  (ARCROUTE_BENCH_OUT overrides the folder). --json prints the whole report on stdout.
+  --payloads tag loads tag(text) payloads instead of the corpus's (labels unchanged) and writes
+  retrieval-tagged.json/.svg: routing for users without an extraction service.`;
+
+function parse(args: string[]) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        engines: { type: "string", default: ENGINES.join(",") },
+        "fusion-weight": { type: "string" },
+        "pool-size": { type: "string" },
+        "fetch-k": { type: "string" },
+        payloads: { type: "string", default: "hand" },
+        json: { type: "boolean", default: false },
+      },
+    }));
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  const engines = values.engines.split(",").map((e) => e.trim());
+  for (const engine of engines) {
+    if (!(ENGINES as readonly string[]).includes(engine)) throw new CliError(`unknown engine '${engine}'; choose from: ${ENGINES.join(", ")}`);
+  }
+  const fusionWeight = values["fusion-weight"] === undefined ? undefined : Number(values["fusion-weight"]);
+  if (fusionWeight !== undefined && !(fusionWeight >= 0 && fusionWeight <= 1)) throw new CliError(`--fusion-weight must be a number in [0, 1], got '${values["fusion-weight"]}'`);
+  const poolSize = values["pool-size"] === undefined ? undefined : Number(values["pool-size"]);
+  if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize >= 10 && poolSize <= 1000)) throw new CliError(`--pool-size must be an integer from 10 to 1000, got '${values["pool-size"]}'`);
+  const fetchK = values["fetch-k"] === undefined ? undefined : Number(values["fetch-k"]);
+  if (fetchK !== undefined && !(Number.isInteger(fetchK) && fetchK >= 10 && fetchK <= 1000)) throw new CliError(`--fetch-k must be an integer from 10 to 1000, got '${values["fetch-k"]}'`);
+  if (values.payloads !== "hand" && values.payloads !== "tag") throw new CliError(`--payloads must be 'hand' or 'tag', got '${values.payloads}'`);
+  return { engines: engines as EngineName[], fusionWeight, poolSize, fetchK, payloads: values.payloads as "hand" | "tag", json: values.json };
+}
+
+export function chart(report: RetrievalReport): string {
+  const engines = Object.keys(report.results);
+  const groups = engines.flatMap((engine) => {
+    const r = report.results[engine]!;
+    return [
+      { label: `${engine} significance R@10`, values: SYSTEMS.map((s) => r[s].heldout.significance.recall_at_10) },
+      { label: `${engine} significance nDCG@10`, values: SYSTEMS.map((s) => r[s].heldout.significance.ndcg_at_10) },
+      { label: `${engine} factual R@10`, values: SYSTEMS.map((s) => r[s].heldout.factual.recall_at_10) },
+    ];
+  });
+  const payloads = report.payloads === "tag" ? ", payloads from tag()" : "";
+  return barChartSvg(`Held-out retrieval: raw vector vs significance routing (${report.embedding}${payloads})`, [...SYSTEMS], groups);
+}
+
+export function summaryLines(report: RetrievalReport): string[] {
+  const f = (x: number) => x.toFixed(3);
+  const lines = [
+    `corpus ${report.corpus.memories} memories (${report.corpus.mundane} mundane); held-out queries: ${report.queries.significance.heldout} significance, ${report.queries.factual.heldout} factual`,
+    `word overlap (mean Jaccard of content words, query vs each relevant memory, all queries): significance ${f(report.overlap.all.significance.mean_jaccard)}, factual ${f(report.overlap.all.factual.mean_jaccard)}`,
+  ];
+  for (const [engine, results] of Object.entries(report.results)) {
+    for (const system of SYSTEMS) {
+      const s = results[system].heldout.significance;
+      const q = results[system].heldout.factual;
+      lines.push(
+        `${engine.padEnd(8)} ${system.padEnd(13)} significance R@5 ${f(s.recall_at_5)} R@10 ${f(s.recall_at_10)} MRR ${f(s.mrr)} nDCG@10 ${f(s.ndcg_at_10)} | factual R@5 ${f(q.recall_at_5)} R@10 ${f(q.recall_at_10)} MRR ${f(q.mrr)} nDCG@10 ${f(q.ndcg_at_10)}`,
+      );
+    }
+    const a = report.acceptance[engine]!;
+    lines.push(
+      `${engine.padEnd(8)} acceptance (held-out): routed significance R@10 ${f(a.significance_recall_at_10.filter)} (raw ${f(a.significance_recall_at_10.raw)}, +${f(a.significance_recall_at_10.gain_filter)}), factual R@10 ${f(a.factual_recall_at_10.filter)} (raw ${f(a.factual_recall_at_10.raw)}) → ${a.pass ? "PASS" : "FAIL"}`,
+    );
+  }
+  return lines;
+}
+
+export const benchmark: Command = {
+  summary: "retrieval: raw vector vs significance routing on LanceDB and PGlite (held-out recall, MRR, nDCG)",
+  usage,
+  async run(args, io) {
+    const options = parse(args);
+    const { memories, queries } = loadRetrievalSet();
+    const bar = progressBar(io.stderr, "retrieval", options.engines.length * SYSTEMS.length * queries.length);
+    let report: RetrievalReport;
+    try {
+      report = await runRetrievalBenchmark({ memories, queries, engines: options.engines, fusionWeight: options.fusionWeight, poolSize: options.poolSize, fetchK: options.fetchK, payloads: options.payloads, onProgress: () => bar.tick() });
+    } finally {
+      bar.stop();
+    }
+    const name = options.payloads === "tag" ? "retrieval-tagged" : "retrieval";
+    const jsonPath = resultsPath(`${name}.json`);
+    mkdirSync(dirname(jsonPath), { recursive: true });
+    writeFileSync(jsonPath, JSON.stringify(report, null, 2) + "\n");
+    writeFileSync(resultsPath(`${name}.svg`), chart(report));
+    if (options.json) await writeLine(io.stdout, JSON.stringify(report));
+    else for (const line of summaryLines(report)) await writeLine(io.stdout, line);
+    if (!options.json) await writeLine(io.stdout, `wrote ${jsonPath} and ${name}.svg`);
+    return 0;
+  },
+};

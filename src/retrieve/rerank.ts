@@ -1,0 +1,58 @@
+/**
+ * Store-agnostic fusion of vector similarity with significance matches.
+ *
+ *   score = (1 − fusionWeight) · vectorScore + fusionWeight · matchScore
+ *
+ * `matchScore` ∈ [0, 1] is the weighted share of the activation's filter fields the candidate's
+ * payload satisfies (see match.ts). `fusionWeight` defaults to 0.5 (`arcroute learn` can fit it:
+ * pass `weights.fusion`). Ties are broken by the higher vector score, then by input order, so a
+ * store's own ranking survives among equals. With the gate closed or no filters nothing is
+ * routed: candidates come back in vector-score order with `score = vectorScore`.
+ */
+import type { ActivationResult, FieldFilter } from "../schema/activation.js";
+import { matchPlan, matchScore, type FieldMapOption } from "./match.js";
+import type { Candidate, RankedCandidate } from "./types.js";
+
+export const DEFAULT_FUSION_WEIGHT = 0.5;
+
+export interface RerankOptions {
+  /** Weight of filter matches against vector similarity, in [0, 1]; default 0.5. */
+  fusionWeight?: number;
+  /** Where the EDM fields live in the payload: "flat" (default), "nested", or a field → path map. */
+  fields?: FieldMapOption;
+  /**
+   * "raw" (default): vector scores are used as given (cosine similarities are already in [-1, 1]).
+   * "minmax": rescaled to [0, 1] within this candidate list first, for stores whose scores have
+   * another scale (dot products, negated distances), so the fusion weight keeps its meaning.
+   */
+  normalize?: "raw" | "minmax";
+  /** Keep only the best `k` (default: all). */
+  k?: number;
+}
+
+export function rerank<T>(
+  candidates: readonly Candidate<T>[],
+  activation: ActivationResult | readonly FieldFilter[],
+  options: RerankOptions = {},
+): RankedCandidate<T>[] {
+  const weight = options.fusionWeight ?? DEFAULT_FUSION_WEIGHT;
+  if (!(weight >= 0 && weight <= 1)) throw new RangeError(`fusionWeight must be in [0, 1], got ${weight}`);
+  const plan = matchPlan(activation, options.fields);
+  const vector = vectorScores(candidates, options.normalize ?? "raw");
+  const ranked = candidates.map((candidate, index) => {
+    const match = plan ? matchScore(plan, candidate.payload) : 0;
+    const fused = plan ? (1 - weight) * vector[index]! + weight * match : candidate.score;
+    return { ranked: { ...candidate, score: fused, vectorScore: candidate.score, matchScore: match }, index };
+  });
+  ranked.sort((a, b) => b.ranked.score - a.ranked.score || b.ranked.vectorScore - a.ranked.vectorScore || a.index - b.index);
+  const out = ranked.map((entry) => entry.ranked);
+  return options.k === undefined ? out : out.slice(0, options.k);
+}
+
+function vectorScores(candidates: readonly Candidate[], mode: "raw" | "minmax"): number[] {
+  const scores = candidates.map((candidate) => candidate.score);
+  if (mode === "raw" || scores.length === 0) return scores;
+  const lo = Math.min(...scores);
+  const hi = Math.max(...scores);
+  return scores.map((score) => (hi > lo ? (score - lo) / (hi - lo) : 1));
+}

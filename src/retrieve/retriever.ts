@@ -1,0 +1,159 @@
+/**
+ * The retriever helper: activation → filtered search → fallback → fusion, for any store.
+ *
+ * You supply `search(query, { filter, k })` (one call to your store, `filter` undefined meaning
+ * unfiltered) and `translate(filters)` (usually an arcroute adapter, e.g.
+ * `(f) => toLanceDbFilter(f, { fields })`). Then for each query:
+ *
+ * - gate closed (or no filters): ONE unfiltered search of k, returned untouched (factual lookups
+ *   are not routed, so they lose nothing);
+ * - mode "filter" (default): a filtered search with every field of the activation; while fewer
+ *   than k distinct results have come back, the lowest-weight field is dropped and the search
+ *   repeated (`relax`, default on), and finally an unfiltered search tops the list up; results
+ *   are merged without duplicates (a result keeps the stage that found it first) and ordered by
+ *   `rerank` fusion;
+ * - mode "boost": one unfiltered search of `poolSize` candidates, reranked by fusion, top k kept
+ *   (for stores without filters, or when routing should only reorder).
+ */
+import { classify as lexicalClassify } from "../classify/index.js";
+import type { ActivationResult, FieldFilter } from "../schema/activation.js";
+import { matchPlan, type FieldMapOption } from "./match.js";
+import { rerank, type RerankOptions } from "./rerank.js";
+import type { Candidate, CandidateSource, RankedCandidate } from "./types.js";
+
+export interface SearchRequest<F> {
+  /** The store filter from `translate`, or undefined for an unfiltered search. */
+  filter: F | undefined;
+  k: number;
+}
+
+export interface RetrieverOptions<Q, F, T> {
+  search: (query: Q, request: SearchRequest<F>) => Promise<Candidate<T>[]>;
+  /** Field filters (a subset of the activation's, when relaxing) → the store's filter. */
+  translate: (filters: FieldFilter[]) => F | undefined;
+  /** Classifies query text when `retrieve` is given no activation; defaults to arcroute's `classify`. */
+  classify?: (text: string) => ActivationResult | Promise<ActivationResult>;
+  /** Results per query (default 10). */
+  k?: number;
+  mode?: "filter" | "boost";
+  /** Filter mode: drop the lowest-weight field before falling back to an unfiltered search (default true). */
+  relax?: boolean;
+  /** Filter mode: results asked of each filtered search, ≥ k, so fusion has more to choose from (default k). */
+  fetchK?: number;
+  /** Boost mode: how many unfiltered candidates to rerank (default max(5·k, 50)). */
+  poolSize?: number;
+  fusionWeight?: RerankOptions["fusionWeight"];
+  fields?: FieldMapOption;
+  normalize?: RerankOptions["normalize"];
+}
+
+export interface RetrieveInput {
+  /** Use this activation (e.g. from `/v1/activate`) instead of classifying. */
+  activation?: ActivationResult;
+  /** Text to classify; defaults to the query itself when the query is a string. */
+  text?: string;
+  /** Overrides the retriever's k for this call. */
+  k?: number;
+}
+
+/** One search the retriever ran, for logging and debugging. */
+export interface SearchStage {
+  source: CandidateSource;
+  /** Fields the filter kept (empty for unfiltered searches). */
+  fields: string[];
+  returned: number;
+}
+
+export interface Retrieval<T> {
+  activation: ActivationResult;
+  results: RankedCandidate<T>[];
+  stages: SearchStage[];
+}
+
+export interface Retriever<Q, T> {
+  retrieve(query: Q, input?: RetrieveInput): Promise<Retrieval<T>>;
+}
+
+export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, F, T>): Retriever<Q, T> {
+  const defaultK = positiveInteger(options.k ?? 10, "k");
+  const mode = options.mode ?? "filter";
+  const classify = options.classify ?? ((text: string) => lexicalClassify(text));
+  const rerankOptions: RerankOptions = { fusionWeight: options.fusionWeight, fields: options.fields, normalize: options.normalize };
+
+  async function activationFor(query: Q, input: RetrieveInput): Promise<ActivationResult> {
+    if (input.activation) return input.activation;
+    const text = input.text ?? (typeof query === "string" ? query : undefined);
+    if (text === undefined) throw new TypeError("retrieve() needs an activation or text to classify when the query is not a string");
+    return classify(text);
+  }
+
+  return {
+    async retrieve(query, input = {}) {
+      const k = positiveInteger(input.k ?? defaultK, "k");
+      const activation = await activationFor(query, input);
+      const plan = matchPlan(activation, options.fields);
+      if (!plan) {
+        const hits = await options.search(query, { filter: undefined, k });
+        return {
+          activation,
+          results: hits.slice(0, k).map((hit) => ({ ...hit, vectorScore: hit.score, matchScore: 0, source: "unrouted" as const })),
+          stages: [{ source: "unrouted", fields: [], returned: hits.length }],
+        };
+      }
+      if (mode === "boost") {
+        const poolSize = positiveInteger(options.poolSize ?? Math.max(5 * k, 50), "poolSize");
+        const pool = await options.search(query, { filter: undefined, k: poolSize });
+        const results = rerank(pool, activation, { ...rerankOptions, k }).map((r) => ({ ...r, source: "pool" as const }));
+        return { activation, results, stages: [{ source: "pool", fields: [], returned: pool.length }] };
+      }
+      return filterMode(query, activation, plan.groups.map((g) => ({ field: g.field, weight: g.conditions[0]!.weight })), k);
+    },
+  };
+
+  async function filterMode(query: Q, activation: ActivationResult, fields: { field: string; weight: number }[], k: number): Promise<Retrieval<T>> {
+    const found = new Map<string, Candidate<T> & { source: CandidateSource }>();
+    const stages: SearchStage[] = [];
+    const collect = (hits: Candidate<T>[], source: CandidateSource) => {
+      for (const hit of hits) if (!found.has(hit.id)) found.set(hit.id, { ...hit, source });
+    };
+    for (const kept of relaxationLadder(fields, options.relax ?? true)) {
+      const subset = activation.field_filters.filter((f) => kept.includes(f.field));
+      const source = kept.length === fields.length ? "filtered" : "relaxed";
+      const hits = await options.search(query, { filter: options.translate(subset), k: Math.max(k, options.fetchK ?? k) });
+      stages.push({ source, fields: kept, returned: hits.length });
+      collect(hits, source);
+      if (found.size >= k) break;
+    }
+    if (found.size < k) {
+      const hits = await options.search(query, { filter: undefined, k });
+      stages.push({ source: "fallback", fields: [], returned: hits.length });
+      collect(hits, "fallback");
+    }
+    const results = rerank([...found.values()], activation, { ...rerankOptions, k });
+    return { activation, results: results as RankedCandidate<T>[], stages };
+  }
+}
+
+/**
+ * The field sets to search with, strictest first: all fields, then (when relaxing) dropping the
+ * lowest-weight field each time (ties: the later field goes first) down to the heaviest alone.
+ */
+export function relaxationLadder(fields: readonly { field: string; weight: number }[], relax: boolean): string[][] {
+  const all = fields.map((f) => f.field);
+  if (!relax) return [all];
+  const dropOrder = fields
+    .map((f, index) => ({ ...f, index }))
+    .sort((a, b) => a.weight - b.weight || b.index - a.index)
+    .map((f) => f.field);
+  const ladder: string[][] = [all];
+  for (let dropped = 1; dropped < all.length; dropped++) {
+    const gone = new Set(dropOrder.slice(0, dropped));
+    ladder.push(all.filter((field) => !gone.has(field)));
+  }
+  return ladder;
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { loadRetrievalSet } from "../../benchmarks/retrieval/dataset.js";
+import { runRetrievalBenchmark, SYSTEMS } from "../../benchmarks/retrieval/evaluate.js";
+import { benchmark, chart, summaryLines } from "../../benchmarks/retrieval/run.js";
+import { CliError } from "../../src/cli/errors.js";
+
+/** A tiny slice: four queries, their relevant memories and 30 distractors, on both engines. */
+function slice() {
+  const { memories, queries } = loadRetrievalSet();
+  const picked = [
+    queries.find((q) => q.query === "what time was mum's dentist appointment")!,
+    queries.find((q) => q.query === "which plot number was dad's allotment")!,
+    queries.find((q) => q.query === "losing my grandmother")!,
+    queries.find((q) => q.query === "times dad was proud of me")!,
+  ].map((q, i) => ({ ...q, split: i % 2 === 0 ? ("heldout" as const) : ("train" as const) }));
+  const wanted = new Set(picked.flatMap((q) => q.relevant));
+  const distractors = memories.filter((m) => !wanted.has(m.id)).filter((_, i) => i % 9 === 0).slice(0, 30);
+  return { memories: [...memories.filter((m) => wanted.has(m.id)), ...distractors], queries: picked };
+}
+
+describe("arcroute bench retrieval (tiny slice, both engines)", () => {
+  it("runs raw, filter, filter_strict and boost on LanceDB and PGlite and reports every figure", async () => {
+    const data = slice();
+    let ticks = 0;
+    const report = await runRetrievalBenchmark({ ...data, engines: ["lancedb", "pglite"], onProgress: () => ticks++ });
+    expect(ticks).toBe(2 * SYSTEMS.length * data.queries.length);
+    expect(report.corpus.memories).toBe(data.memories.length);
+    for (const engine of ["lancedb", "pglite"]) {
+      for (const system of SYSTEMS) {
+        for (const split of ["train", "heldout", "all"] as const) {
+          for (const type of ["significance", "factual"] as const) {
+            const m = report.results[engine]![system][split][type];
+            for (const value of [m.recall_at_5, m.recall_at_10, m.mrr, m.ndcg_at_10]) {
+              expect(value).toBeGreaterThanOrEqual(0);
+              expect(value).toBeLessThanOrEqual(1);
+            }
+          }
+        }
+      }
+    }
+    for (const q of report.per_query) {
+      // Both engines run exact cosine search over the same vectors: identical raw rankings.
+      expect(q.ranked["pglite.raw"]).toEqual(q.ranked["lancedb.raw"]);
+      expect(q.ranked["lancedb.raw"]).toHaveLength(10);
+      // A closed gate passes the query through untouched.
+      if (!q.gate) for (const system of ["filter", "filter_strict", "boost"]) expect(q.ranked[`lancedb.${system}`]).toEqual(q.ranked["lancedb.raw"]);
+    }
+    const dentist = report.per_query.find((q) => q.id === data.queries[0]!.id)!;
+    expect(dentist.gate).toBe(false);
+    expect(report.overlap.all.significance.mean_jaccard).toBeLessThan(report.overlap.all.factual.mean_jaccard);
+    expect(chart(report)).toContain("lancedb significance R@10");
+    expect(summaryLines(report).some((line) => line.startsWith("pglite   acceptance (held-out)"))).toBe(true);
+  }, 60_000);
+
+  it("rejects bad options with one-line CLI errors", async () => {
+    const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+    await expect(benchmark.run(["--engines", "faiss"], io)).rejects.toThrow(CliError);
+    await expect(benchmark.run(["--fusion-weight", "2"], io)).rejects.toThrow(/--fusion-weight must be a number in \[0, 1\]/);
+    await expect(benchmark.run(["--pool-size", "x"], io)).rejects.toThrow(/--pool-size/);
+    await expect(benchmark.run(["--payloads", "llm"], io)).rejects.toThrow(/--payloads must be 'hand' or 'tag'/);
+    expect(benchmark.usage).toContain("--json");
+  });
+});

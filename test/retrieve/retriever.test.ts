@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { toLanceDbFilter } from "../../adapters/lancedb/index.js";
+import { createRetriever, relaxationLadder, satisfiesAll, matchPlan, type Candidate, type SearchRequest } from "../../src/retrieve/index.js";
+import type { ActivationResult, FieldFilter } from "../../src/schema/activation.js";
+
+/**
+ * A store double: cosine-like scores fixed per document, filters as FieldFilter[] evaluated with
+ * the same semantics the adapters compile (AND across fields, OR within one), every call logged.
+ */
+function fakeStore(docs: { id: string; score: number; payload: Record<string, unknown> }[]) {
+  const calls: { filter: FieldFilter[] | undefined; k: number }[] = [];
+  return {
+    calls,
+    translate: (filters: FieldFilter[]) => (filters.length ? filters : undefined),
+    async search(_query: string, { filter, k }: SearchRequest<FieldFilter[]>): Promise<Candidate[]> {
+      calls.push({ filter, k });
+      const plan = filter ? matchPlan(filter) : undefined;
+      return docs
+        .filter((d) => !plan || satisfiesAll(plan, d.payload))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, k)
+        .map((d) => ({ ...d }));
+    },
+  };
+}
+
+const activation = (filters: FieldFilter[], gate = true): ActivationResult => ({
+  activation_id: null,
+  arc_types: gate ? ["grief"] : [],
+  primary_domain: gate ? "constellation" : null,
+  field_filters: gate ? filters : [],
+  confidence: 0.8,
+  significance_gate: gate,
+});
+
+const griefPerson: FieldFilter[] = [
+  { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+  { field: "tether_type", operator: "eq", value: "person", weight: 0.8 },
+  { field: "valence", operator: "eq", value: "negative", weight: 0.3 },
+];
+
+const docs = [
+  { id: "g1", score: 0.2, payload: { arc_type: "grief", tether_type: "person", valence: "negative" } },
+  { id: "g2", score: 0.3, payload: { arc_type: "grief", tether_type: "person", valence: "mixed" } },
+  { id: "g3", score: 0.4, payload: { arc_type: "grief", tether_type: "place", valence: "negative" } },
+  { id: "v1", score: 0.9, payload: { arc_type: "bond", tether_type: "place", valence: "positive" } },
+  { id: "v2", score: 0.8, payload: { arc_type: "bond", tether_type: "person", valence: "positive" } },
+  { id: "v3", score: 0.7, payload: {} },
+];
+
+describe("createRetriever (filter mode)", () => {
+  it("filters, relaxes the lowest-weight field, then falls back, without duplicates, fused", async () => {
+    const store = fakeStore(docs);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 4 });
+    const { results, stages } = await retriever.retrieve("q", { activation: activation(griefPerson) });
+    expect(stages).toEqual([
+      { source: "filtered", fields: ["arc_type", "tether_type", "valence"], returned: 1 },
+      { source: "relaxed", fields: ["arc_type", "tether_type"], returned: 2 },
+      { source: "relaxed", fields: ["arc_type"], returned: 3 },
+      { source: "fallback", fields: [], returned: 4 },
+    ]);
+    expect(new Set(results.map((r) => r.id)).size).toBe(results.length);
+    // Fused (w = 0.5, field total 2.1): g1 0.1 + 0.5 = 0.6; v2 0.4 + 0.5·0.8/2.1 ≈ 0.590;
+    // g2 0.15 + 0.5·1.8/2.1 ≈ 0.579; g3 0.2 + 0.5·1.3/2.1 ≈ 0.510; v1 0.45; v3 0.35.
+    expect(results.map((r) => r.id)).toEqual(["g1", "v2", "g2", "g3"]);
+    expect(results.map((r) => r.source)).toEqual(["filtered", "fallback", "relaxed", "relaxed"]);
+    expect(results.find((r) => r.id === "g1")!.matchScore).toBe(1);
+  });
+
+  it("without relaxation goes straight from the full filter to the unfiltered fallback", async () => {
+    const store = fakeStore(docs);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 3, relax: false });
+    const { results, stages } = await retriever.retrieve("q", { activation: activation(griefPerson) });
+    expect(stages.map((s) => s.source)).toEqual(["filtered", "fallback"]);
+    expect(results.map((r) => r.id).sort()).toEqual(["g1", "v1", "v2"]);
+  });
+
+  it("stops searching once the filtered search alone returns k", async () => {
+    const store = fakeStore(docs);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 2 });
+    const { results } = await retriever.retrieve("q", { activation: activation([{ field: "arc_type", operator: "eq", value: "grief", weight: 1 }]) });
+    expect(store.calls).toHaveLength(1);
+    expect(results.map((r) => r.id)).toEqual(["g3", "g2"]);
+  });
+
+  it("passes a closed gate through: one unfiltered search, store order and scores untouched", async () => {
+    const store = fakeStore(docs);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 3 });
+    const { results, stages } = await retriever.retrieve("q", { activation: activation(griefPerson, false) });
+    expect(store.calls).toEqual([{ filter: undefined, k: 3 }]);
+    expect(stages).toEqual([{ source: "unrouted", fields: [], returned: 3 }]);
+    expect(results.map((r) => [r.id, r.score, r.source])).toEqual([
+      ["v1", 0.9, "unrouted"],
+      ["v2", 0.8, "unrouted"],
+      ["v3", 0.7, "unrouted"],
+    ]);
+  });
+
+  it("classifies string queries itself, and needs text for vector queries", async () => {
+    const store = fakeStore(docs);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 2 });
+    const routed = await retriever.retrieve("the night nan died");
+    expect(routed.activation.significance_gate).toBe(true);
+    expect(routed.stages[0]!.source).toBe("filtered");
+    const lookup = await retriever.retrieve("what time is the dentist appointment");
+    expect(lookup.activation.significance_gate).toBe(false);
+    expect(lookup.stages).toEqual([{ source: "unrouted", fields: [], returned: 2 }]);
+    const vectorRetriever = createRetriever<Float32Array, FieldFilter[]>({ search: async () => [], translate: store.translate });
+    await expect(vectorRetriever.retrieve(new Float32Array(2))).rejects.toThrow(/needs an activation or text/);
+    const custom = createRetriever({ search: store.search, translate: store.translate, k: 1, classify: () => activation(griefPerson) });
+    expect((await custom.retrieve("anything")).results[0]!.id).toBe("g1");
+  });
+});
+
+describe("createRetriever (boost mode)", () => {
+  it("reranks one unfiltered pool and keeps k", async () => {
+    const store = fakeStore(docs);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 2, mode: "boost", poolSize: 6 });
+    const { results, stages } = await retriever.retrieve("q", { activation: activation(griefPerson) });
+    expect(store.calls).toEqual([{ filter: undefined, k: 6 }]);
+    expect(stages).toEqual([{ source: "pool", fields: [], returned: 6 }]);
+    expect(results.map((r) => r.id)).toEqual(["g1", "v2"]);
+  });
+});
+
+describe("relaxationLadder", () => {
+  it("drops the lowest weight first, later fields first on ties, down to the heaviest field", () => {
+    const fields = [
+      { field: "arc_type", weight: 1 },
+      { field: "tether_type", weight: 0.4 },
+      { field: "valence", weight: 0.4 },
+      { field: "emotional_weight", weight: 0.6 },
+    ];
+    expect(relaxationLadder(fields, true)).toEqual([
+      ["arc_type", "tether_type", "valence", "emotional_weight"],
+      ["arc_type", "tether_type", "emotional_weight"],
+      ["arc_type", "emotional_weight"],
+      ["arc_type"],
+    ]);
+    expect(relaxationLadder(fields, false)).toEqual([["arc_type", "tether_type", "valence", "emotional_weight"]]);
+  });
+});
+
+describe("createRetriever over embedded LanceDB with the LanceDB adapter", () => {
+  it("returns filtered hits first and fills up from the fallback", async () => {
+    const lancedb = await import("@lancedb/lancedb");
+    const { mkdtemp, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = await mkdtemp(join(tmpdir(), "arcroute-retriever-"));
+    try {
+      const db = await lancedb.connect(dir);
+      const rows = docs.map((d, i) => ({
+        id: d.id,
+        arc_type: (d.payload.arc_type as string | undefined) ?? "none",
+        tether_type: (d.payload.tether_type as string | undefined) ?? "none",
+        valence: (d.payload.valence as string | undefined) ?? "none",
+        // Unit vectors at increasing angles from the query [1, 0].
+        vector: [Math.cos(i / 4), Math.sin(i / 4)],
+      }));
+      const table = await db.createTable("docs", rows);
+      const retriever = createRetriever<number[], string, unknown>({
+        k: 3,
+        translate: (filters) => toLanceDbFilter(filters),
+        async search(vector, { filter, k }) {
+          let query = table.vectorSearch(vector).distanceType("cosine").limit(k);
+          if (filter) query = query.where(filter);
+          const hits = (await query.toArray()) as (Record<string, unknown> & { _distance: number })[];
+          return hits.map((h) => ({ id: String(h.id), score: 1 - h._distance, payload: { arc_type: h.arc_type, tether_type: h.tether_type, valence: h.valence } }));
+        },
+      });
+      const { results, stages } = await retriever.retrieve([1, 0], { activation: activation(griefPerson) });
+      expect(stages.map((s) => [s.source, s.returned])).toEqual([
+        ["filtered", 1],
+        ["relaxed", 2],
+        ["relaxed", 3],
+      ]);
+      expect(results.map((r) => r.id)).toEqual(["g1", "g2", "g3"]);
+      table.close();
+      db.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
