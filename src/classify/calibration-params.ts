@@ -3,23 +3,23 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -2.0901,
+    "bias": -2.0471,
     "weights": {
-      "frame": 1.9986,
-      "lookup": -2.2262,
-      "task": -1.473,
-      "info": -1.9301,
-      "chat": -1.0183,
-      "arc": 1.5067,
-      "emotion": 0.0344,
-      "intensity": 0.5048,
-      "tether": 0.3854,
-      "personal": 0.8234,
-      "gerund_opening": 1.6278,
-      "when_clause": 0.7665,
-      "past": 1.3101,
-      "no_content": -0.0788,
-      "short": -0.5573
+      "frame": 2.0836,
+      "lookup": -1.7054,
+      "task": -1.4515,
+      "info": -1.829,
+      "chat": -0.9434,
+      "arc": 1.4067,
+      "emotion": -0.0892,
+      "intensity": 0.5208,
+      "tether": 0.372,
+      "personal": 0.8459,
+      "gerund_opening": 1.7007,
+      "when_clause": 3.0906,
+      "past": 1.5118,
+      "no_content": -0.3602,
+      "short": -0.5396
     }
   },
   "tether_prior": {
@@ -255,11 +255,11 @@ export const FITTED: ClassifierParams = {
     "valence": 1.1
   },
   "calibration": {
-    "a": 0.9448,
-    "b": -0.9431,
+    "a": 1.0323,
+    "b": -1.0845,
     "open_gate": 0,
-    "top": 0.8383,
-    "lead": 0.9744,
-    "open_offset": -0.4541
+    "top": 0.6904,
+    "lead": 0.9623,
+    "open_offset": -0.4677
   }
 };
