@@ -23,6 +23,8 @@ export interface ServeOptions {
   /** Keys file; without one a dev key is issued. */
   keysFile?: string;
   trustProxy?: boolean;
+  /** Anonymous `/verify` requests per client IP per minute (default 30). */
+  anonymousVerifyRpm?: number;
   /** Where unexpected request failures are reported (one line each); default: nowhere. */
   log?: (line: string) => void;
 }
@@ -59,6 +61,7 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
       limiter,
       basePath: options.basePath,
       trustProxy: options.trustProxy ?? false,
+      ...(options.anonymousVerifyRpm !== undefined ? { anonymousVerifyRpm: options.anonymousVerifyRpm } : {}),
       // The response says only "Activation failed"/"Internal server error"; the operator needs the cause.
       ...(log ? { onError: (error: unknown, info: ErrorInfo) => log(`${info.method} ${info.path}${info.org_id ? ` (org ${info.org_id})` : ""}: ${errorLine(error)}`) } : {}),
     });

@@ -1,5 +1,6 @@
 /** `arcroute serve` as users run it: a child process, a real socket, real signals. */
 import { mkdtempSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -93,6 +94,38 @@ describe("arcroute serve", () => {
     expect(refused).toBe(true);
   });
 
+  it("a request in flight when SIGTERM arrives is answered before the process exits", async () => {
+    const server = await serve([]);
+    const body = JSON.stringify({ query: "times dad was proud of me" });
+    const url = new URL(`${server.url}/activate`);
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(url, { method: "POST", headers: { authorization: `Bearer ${server.devKey}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => resolve({ status: response.statusCode!, body: text }));
+      });
+      request.on("error", reject);
+      // Half the body now, the rest after the signal: the request is in flight during shutdown.
+      request.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.child.kill("SIGTERM");
+        setTimeout(() => request.end(body.slice(10)), 300);
+      }, 300);
+    });
+    const result = await answered;
+    expect(result.status).toBe(200);
+    expect(JSON.parse(result.body)).toMatchObject({ success: true, data: { significance_gate: true } });
+    expect(await server.exited()).toBe(0);
+  });
+
+  it("--verify-rpm limits anonymous /verify calls per client IP", async () => {
+    const server = await serve(["--verify-rpm", "2"]);
+    const verify = () => fetch(`${server.url}/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await verify()).status);
+    // No verify handler is configured (501 after every check); the third anonymous call is refused.
+    expect(statuses).toEqual([501, 501, 429]);
+  });
+
   it.each([
     [["--port", "99999"], "arcroute: --port must be an integer from 0 to 65535, got '99999'"],
     [["--base-path", "v1?x=1"], "arcroute: --base-path must be a path such as /v1 or /api/v1, got 'v1?x=1'"],
@@ -100,6 +133,7 @@ describe("arcroute serve", () => {
     [["--limiter", "memcached"], "arcroute: unknown --limiter 'memcached'"],
     [["--keys", "/nonexistent/keys.json"], "arcroute: keys file /nonexistent/keys.json: no such file"],
     [["--bogus"], "arcroute: Unknown option '--bogus'"],
+    [["--verify-rpm", "0"], "arcroute: --verify-rpm must be an integer from 1 to 1000000, got '0'"],
   ])("bad usage %j: one line on stderr, exit 2", async (args, message) => {
     const result = await serveFailure(["--port", "0", ...args]);
     expect(result.code).toBe(2);

@@ -14,7 +14,7 @@ import { writeLine, type CliIO } from "../io.js";
 
 const usage = `Usage: arcroute serve [--port 8787] [--host 127.0.0.1] [--base-path /v1]
                       [--store memory|pglite:<dir>|postgres://...] [--limiter memory|redis://...]
-                      [--keys <file.json>] [--trust-proxy] [--json]
+                      [--keys <file.json>] [--trust-proxy] [--verify-rpm 30] [--json]
 
 Serves the /v1 API (POST <base>/activate, GET <base>/usage, ...). Once it listens it prints the
 API URL alone on stdout (--json: one line {"url", "dev_key"?, "dev_key_id"?}); everything else
@@ -32,7 +32,8 @@ Options:
                     ("rpm" for enterprise only). Stored hashed; loading the same file again is a no-op.
                     Without --keys a dev key is issued (ar_test_, never billed, org "dev", Scale plan,
                     every scope) and printed once: on stderr, or in the --json line.
-  --trust-proxy     take the client IP (anonymous /verify limits) from X-Forwarded-For
+  --trust-proxy     take the client IP (anonymous /verify limits) from X-Forwarded-For (one proxy hop)
+  --verify-rpm N    anonymous /verify requests per client IP per minute            [30]
   --json            machine-readable ready line`;
 
 /** The handler set's own normalisation ("/api/v1/" → "/api/v1", "/" → root), with a one-line error. */
@@ -55,6 +56,7 @@ async function start(args: string[], io: CliIO): Promise<{ running: RunningServe
       limiter: { type: "string" },
       keys: { type: "string" },
       "trust-proxy": { type: "boolean" },
+      "verify-rpm": { type: "string", default: "30" },
       json: { type: "boolean" },
     },
     true,
@@ -71,6 +73,7 @@ async function start(args: string[], io: CliIO): Promise<{ running: RunningServe
       limiter,
       ...(values.keys !== undefined ? { keysFile: values.keys } : {}),
       trustProxy: values["trust-proxy"] ?? false,
+      anonymousVerifyRpm: integerOption("verify-rpm", values["verify-rpm"], 1, 1_000_000),
       log: (line) => io.stderr.write(`arcroute serve: ${line}\n`),
     });
     const keys = running.provisioned

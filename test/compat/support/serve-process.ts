@@ -17,7 +17,9 @@ export interface ServeProcess {
   devKeyId?: string;
   stdout(): string;
   stderr(): string;
-  /** Sends the signal and resolves with the exit code. */
+  /** Resolves with the exit code once the process has exited (sends nothing). */
+  exited(): Promise<number | null>;
+  /** Sends the signal (unless it has exited) and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -68,6 +70,7 @@ export async function startServeProcess(args: string[], env: Record<string, stri
     ...(devKeyId ? { devKeyId } : {}),
     stdout,
     stderr,
+    exited: () => exited,
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
