@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Schemas } from "@qdrant/js-client-rest";
 import { Ajv } from "ajv";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { toQdrantFilter, type QdrantFilter, type QdrantFormulaQuery } from "../../adapters/qdrant/index.js";
 import { agreementSuite, at } from "./support/agreement.js";
@@ -16,17 +17,28 @@ import { agreementSuite, at } from "./support/agreement.js";
 const doc = JSON.parse(
   fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/qdrant/openapi-filter-excerpt.json"), "utf8"),
 );
-/** OpenAPI 3.0 `nullable: true` → JSON Schema "or null" (ajv only understands it beside `type`). */
-function nullableToJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(nullableToJsonSchema);
+/**
+ * Two adjustments before compiling (the fixture itself stays a verbatim copy):
+ * - OpenAPI 3.0 `nullable: true` → JSON Schema "or null" (ajv only understands it beside `type`);
+ * - objects with `properties` get `additionalProperties: false`. Qdrant's schemas leave it open,
+ *   and since every `Filter` property is optional, ANY object would pass as a Condition; closing
+ *   the objects makes each emitted condition match the variant it is meant to be.
+ */
+function toStrictJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toStrictJsonSchema);
   if (node === null || typeof node !== "object") return node;
   const { nullable, ...rest } = node as Record<string, unknown>;
-  const converted = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, nullableToJsonSchema(v)]));
-  return nullable === true ? { anyOf: [converted, { type: "null" }] } : converted;
+  const converted: Record<string, unknown> = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, toStrictJsonSchema(v)]));
+  if (converted.properties && !("additionalProperties" in converted)) converted.additionalProperties = false;
+  if (nullable !== true) return converted;
+  // `anyOf: [X, { nullable: true }]` is Qdrant's spelling of "X or null": the bare entry means null only.
+  return Object.keys(converted).length === 0 ? { type: "null" } : { anyOf: [converted, { type: "null" }] };
 }
 const ajv = new Ajv({ strict: false, allErrors: true });
-for (const format of ["float", "double", "uint", "uint32", "uint64", "int64", "date-time", "uuid"]) ajv.addFormat(format, true);
-ajv.addSchema({ $id: "qdrant", ...(nullableToJsonSchema(doc) as object) });
+addFormats.default(ajv, ["date-time", "uuid"]);
+// Numeric widths are not JSON Schema formats; the types (number/integer) still apply.
+for (const format of ["float", "double", "uint", "uint32", "uint64", "int64"]) ajv.addFormat(format, true);
+ajv.addSchema({ $id: "qdrant", ...(toStrictJsonSchema(doc) as object) });
 const validFilter = ajv.compile({ $ref: "qdrant#/components/schemas/Filter" });
 const validFormula = ajv.compile({ $ref: "qdrant#/components/schemas/FormulaQuery" });
 
