@@ -11,6 +11,7 @@ import { bucketOf, rateLimitHeaders, retryAfterSeconds, WINDOW_MS } from "./limi
 import { API_MESSAGES, scopeMessage } from "./messages.js";
 import { resolveOptions, type ApiOptions, type ResolvedOptions } from "./options.js";
 import { report } from "./report.js";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.js";
 import { failure } from "./responses.js";
 import type { Route, RouteContext } from "./route.js";
 import { createRouter, type Router } from "./router.js";
@@ -68,6 +69,11 @@ function fromRequest(request: Request, info: ConnectionInfo): Incoming {
 }
 
 async function handle(options: ResolvedOptions, router: Router, incoming: Incoming): Promise<Reply> {
+  const requestId = requestIdOf(incoming.headers);
+  return withRequestId(await dispatch(options, router, incoming, requestId), requestId);
+}
+
+async function dispatch(options: ResolvedOptions, router: Router, incoming: Incoming, requestId: string): Promise<Reply> {
   const below = belowBase(incoming.path, options.basePath);
   const match = below === null ? ({ kind: "not_found" } as const) : router.match(incoming.method, below);
   if (match.kind === "not_found") return failure(404, API_MESSAGES.notFound, "not_found");
@@ -76,9 +82,14 @@ async function handle(options: ResolvedOptions, router: Router, incoming: Incomi
   const { route, params } = match;
   const seen: Seen = { caller: null, headers: {} };
   try {
-    return await runRoute(options, route, incoming, params, seen);
+    return await runRoute(options, route, incoming, params, requestId, seen);
   } catch (error) {
-    report(options, error, { method: incoming.method, path: incoming.path, ...(seen.caller?.kind === "key" ? { org_id: seen.caller.org.id } : {}) });
+    report(options, error, {
+      method: incoming.method,
+      path: incoming.path,
+      request_id: requestId,
+      ...(seen.caller?.kind === "key" ? { org_id: seen.caller.org.id } : {}),
+    });
     const answer = route.failure ?? { message: API_MESSAGES.internalError, code: "internal_error" as const };
     return failure(500, answer.message, answer.code, seen.headers);
   }
@@ -91,10 +102,17 @@ interface Seen {
   headers: HeaderMap;
 }
 
-async function runRoute(options: ResolvedOptions, route: Route, incoming: Incoming, params: Record<string, string>, seen: Seen): Promise<Reply> {
+async function runRoute(
+  options: ResolvedOptions,
+  route: Route,
+  incoming: Incoming,
+  params: Record<string, string>,
+  requestId: string,
+  seen: Seen,
+): Promise<Reply> {
   const ip = clientIp(incoming.headers, incoming.remoteAddress, options.trustedHops);
   const context = (caller: Caller, headers: HeaderMap): RouteContext => ({
-    incoming, caller, params, json: null, bytes: null, clientIp: ip, headers, options, now: options.now(),
+    incoming, requestId, caller, params, json: null, bytes: null, clientIp: ip, headers, options, now: options.now(),
   });
   if (route.access.kind === "public") return route.handle(context({ kind: "anonymous", ip }, {}));
 
@@ -125,6 +143,16 @@ async function runRoute(options: ResolvedOptions, route: Route, incoming: Incomi
     }
   }
   return route.handle(ready);
+}
+
+function withRequestId(reply: Reply, requestId: string): Reply {
+  if (reply instanceof Response) {
+    // A user handler's own id wins; its headers are a fresh mutable copy (responses.withHeaders).
+    if (!reply.headers.has(REQUEST_ID_HEADER)) reply.headers.set(REQUEST_ID_HEADER, requestId);
+    return reply;
+  }
+  reply.headers[REQUEST_ID_HEADER] = requestId;
+  return reply;
 }
 
 /** The path below the base path, or null when the request is not under it. */

@@ -31,6 +31,8 @@ export type UserHandler = (request: Request, context: HandlerContext) => unknown
 export interface ErrorInfo {
   method: string;
   path: string;
+  /** The answer's `X-Request-Id`. */
+  request_id: string;
   /** Organization of the caller, when known. */
   org_id?: string;
 }

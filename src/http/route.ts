@@ -14,6 +14,8 @@ export type Access =
 
 export interface RouteContext {
   incoming: Incoming;
+  /** The answer's `X-Request-Id` (for error reports). */
+  requestId: string;
   caller: Caller;
   params: Record<string, string>;
   /** Decoded JSON for `json` routes; null otherwise. */

@@ -98,7 +98,10 @@ describe("with user handlers", () => {
     const answer = await call(`${server.url}/issue`, { key, body: {} });
     expectFailure(answer, 500, "Internal server error");
     expect(answer.text).not.toContain("pem");
-    expect(errors).toEqual([["Error: signing key /etc/keys/ddna.pem unreadable", { method: "POST", path: "/v1/issue", org_id: "acme" }]]);
+    // The answer's X-Request-Id leads from the customer's 500 to the logged cause.
+    const requestId = answer.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(errors).toEqual([["Error: signing key /etc/keys/ddna.pem unreadable", { method: "POST", path: "/v1/issue", request_id: requestId, org_id: "acme" }]]);
   });
 });
 

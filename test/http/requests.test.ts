@@ -136,6 +136,21 @@ describe("bodies", () => {
   });
 });
 
+describe("X-Request-Id", () => {
+  it("every answer carries one: a sane id sent by the client is kept, anything else replaced", async () => {
+    const ok = await activate(server, key, { query: SIGNIFICANT }, { "x-request-id": "req_2026-11-23:abc.1" });
+    expect(ok.headers.get("x-request-id")).toBe("req_2026-11-23:abc.1");
+    for (const bad of ["has space", "x".repeat(129), "<script>"]) {
+      const answer = await activate(server, key, { query: SIGNIFICANT }, { "x-request-id": bad });
+      expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
+    }
+    const ids = new Set<string | null>();
+    for (const answer of [await call(`${server.url}/nope`), await activate(server, null, {}), await activate(server, key, "{")]) ids.add(answer.headers.get("x-request-id"));
+    expect(ids.size).toBe(3);
+    expect(ids.has(null)).toBe(false);
+  });
+});
+
 describe("keys", () => {
   it("Authorization wins over X-API-Key when both are sent", async () => {
     const good = key;

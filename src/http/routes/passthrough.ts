@@ -48,7 +48,7 @@ async function delegate(route: Delegated, context: RouteContext): Promise<Reply>
   if (!route.quota) return run();
   const org = context.caller.kind === "key" ? context.caller.org : null;
   const outcome = await withExtractionQuota(context.options.store, org, run, (error) =>
-    report(context.options, error, { method: context.incoming.method, path: context.incoming.path, ...(org ? { org_id: org.id } : {}) }),
+    report(context.options, error, { method: context.incoming.method, path: context.incoming.path, request_id: context.requestId, ...(org ? { org_id: org.id } : {}) }),
   );
   return outcome.allowed ? outcome.reply : failure(402, API_MESSAGES.quotaExhausted, "quota_exhausted", context.headers);
 }
