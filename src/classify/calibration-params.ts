@@ -3,263 +3,263 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -2.0471,
+    "bias": -1.9029,
     "weights": {
-      "frame": 2.0836,
-      "lookup": -1.7054,
-      "task": -1.4515,
-      "info": -1.829,
-      "chat": -0.9434,
-      "arc": 1.4067,
-      "emotion": -0.0892,
-      "intensity": 0.5208,
-      "tether": 0.372,
-      "personal": 0.8459,
-      "gerund_opening": 1.7007,
-      "when_clause": 3.0906,
-      "past": 1.5118,
-      "no_content": -0.3602,
-      "short": -0.5396
+      "frame": 2.0461,
+      "lookup": -2.049,
+      "task": -1.52,
+      "info": -1.8215,
+      "chat": -1.0396,
+      "arc": 1.3738,
+      "emotion": -0.0021,
+      "intensity": 0.4647,
+      "tether": 0.4437,
+      "personal": 0.7541,
+      "gerund_opening": 1.7469,
+      "when_clause": 0.7516,
+      "past": 1.3946,
+      "no_content": -0.1476,
+      "short": -0.4673
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.1252,
-      "symbol": -4.2195,
-      "event": -4.2195,
-      "place": -4.2195,
-      "ritual": -4.2195,
-      "object": -4.2195,
-      "tradition": -4.2195,
-      "identity": -4.2195,
-      "self": -4.2195
+      "person": -0.1128,
+      "symbol": -4.3175,
+      "event": -4.3175,
+      "place": -4.3175,
+      "ritual": -4.3175,
+      "object": -4.3175,
+      "tradition": -4.3175,
+      "identity": -4.3175,
+      "self": -4.3175
     },
     "liberation": {
-      "person": -1.7492,
-      "symbol": -4.2341,
-      "event": -2.8478,
-      "place": -2.6247,
-      "ritual": -4.2341,
-      "object": -4.2341,
-      "tradition": -4.2341,
-      "identity": -4.2341,
-      "self": -0.4729
+      "person": -1.7658,
+      "symbol": -4.3307,
+      "event": -2.9444,
+      "place": -2.7213,
+      "ritual": -4.3307,
+      "object": -4.3307,
+      "tradition": -4.3307,
+      "identity": -4.3307,
+      "self": -0.4389
     },
     "grief": {
-      "person": -0.3448,
-      "symbol": -4.2767,
-      "event": -2.0794,
-      "place": -3.1781,
-      "ritual": -4.2767,
-      "object": -3.1781,
-      "tradition": -4.2767,
-      "identity": -4.2767,
-      "self": -3.5835
+      "person": -0.3264,
+      "symbol": -4.3694,
+      "event": -2.1722,
+      "place": -3.2708,
+      "ritual": -4.3694,
+      "object": -2.9832,
+      "tradition": -4.3694,
+      "identity": -4.3694,
+      "self": -3.6763
     },
     "discovery": {
-      "person": -2.0075,
-      "symbol": -4.2047,
-      "event": -3.1061,
-      "place": -1.3143,
-      "ritual": -4.2047,
-      "object": -2.5953,
-      "tradition": -4.2047,
-      "identity": -3.5115,
-      "self": -0.9089
+      "person": -2.0015,
+      "symbol": -4.3041,
+      "event": -3.2055,
+      "place": -1.3083,
+      "ritual": -4.3041,
+      "object": -2.6946,
+      "tradition": -4.3041,
+      "identity": -3.6109,
+      "self": -0.8701
     },
     "resistance": {
-      "person": -0.7855,
-      "symbol": -4.2195,
-      "event": -1.5805,
-      "place": -3.1209,
-      "ritual": -4.2195,
-      "object": -4.2195,
-      "tradition": -4.2195,
-      "identity": -4.2195,
-      "self": -1.5115
+      "person": -0.734,
+      "symbol": -4.3175,
+      "event": -1.6094,
+      "place": -3.2189,
+      "ritual": -4.3175,
+      "object": -4.3175,
+      "tradition": -4.3175,
+      "identity": -4.3175,
+      "self": -1.5449
     },
     "bond": {
-      "person": -0.1911,
-      "symbol": -4.2341,
-      "event": -3.541,
-      "place": -4.2341,
-      "ritual": -3.1355,
-      "object": -4.2341,
-      "tradition": -3.541,
-      "identity": -4.2341,
-      "self": -4.2341
+      "person": -0.1719,
+      "symbol": -4.3307,
+      "event": -3.6376,
+      "place": -4.3307,
+      "ritual": -3.2321,
+      "object": -4.3307,
+      "tradition": -3.6376,
+      "identity": -4.3307,
+      "self": -4.3307
     },
     "moral_awakening": {
-      "person": -2.0075,
-      "symbol": -4.2047,
-      "event": -4.2047,
-      "place": -2.8184,
-      "ritual": -4.2047,
-      "object": -3.5115,
-      "tradition": -3.5115,
-      "identity": -4.2047,
-      "self": -0.3761
+      "person": -2.1068,
+      "symbol": -4.3041,
+      "event": -4.3041,
+      "place": -2.9178,
+      "ritual": -4.3041,
+      "object": -3.6109,
+      "tradition": -3.6109,
+      "identity": -4.3041,
+      "self": -0.3338
     },
     "transformation": {
-      "person": -3.5115,
-      "symbol": -4.2047,
-      "event": -3.1061,
-      "place": -3.1061,
-      "ritual": -4.2047,
-      "object": -4.2047,
-      "tradition": -4.2047,
-      "identity": -3.1061,
-      "self": -0.2534
+      "person": -3.6109,
+      "symbol": -4.3041,
+      "event": -3.2055,
+      "place": -3.2055,
+      "ritual": -4.3041,
+      "object": -4.3041,
+      "tradition": -4.3041,
+      "identity": -3.2055,
+      "self": -0.2265
     },
     "reconciliation": {
-      "person": -0.2344,
-      "symbol": -4.2047,
-      "event": -3.1061,
-      "place": -4.2047,
-      "ritual": -4.2047,
-      "object": -3.5115,
-      "tradition": -3.5115,
-      "identity": -4.2047,
-      "self": -3.1061
+      "person": -0.2097,
+      "symbol": -4.3041,
+      "event": -3.2055,
+      "place": -4.3041,
+      "ritual": -4.3041,
+      "object": -3.6109,
+      "tradition": -3.6109,
+      "identity": -4.3041,
+      "self": -3.2055
     },
     "reckoning": {
-      "person": -1.4966,
-      "symbol": -4.2047,
-      "event": -2.8184,
-      "place": -4.2047,
-      "ritual": -4.2047,
-      "object": -3.5115,
-      "tradition": -4.2047,
-      "identity": -4.2047,
-      "self": -0.4911
+      "person": -1.5315,
+      "symbol": -4.3041,
+      "event": -2.9178,
+      "place": -4.3041,
+      "ritual": -4.3041,
+      "object": -3.6109,
+      "tradition": -4.3041,
+      "identity": -4.3041,
+      "self": -0.4539
     },
     "threshold": {
-      "person": -3.5553,
-      "symbol": -4.2485,
-      "event": -0.2782,
-      "place": -2.4567,
-      "ritual": -4.2485,
-      "object": -3.5553,
-      "tradition": -4.2485,
-      "identity": -3.5553,
-      "self": -3.5553
+      "person": -3.6507,
+      "symbol": -4.3438,
+      "event": -0.2495,
+      "place": -2.552,
+      "ritual": -4.3438,
+      "object": -3.6507,
+      "tradition": -4.3438,
+      "identity": -3.6507,
+      "self": -3.6507
     },
     "exile": {
-      "person": -1.1285,
-      "symbol": -4.2195,
-      "event": -4.2195,
-      "place": -0.7855,
-      "ritual": -4.2195,
-      "object": -4.2195,
-      "tradition": -3.1209,
-      "identity": -2.4277,
-      "self": -3.5264
+      "person": -1.0986,
+      "symbol": -4.3175,
+      "event": -4.3175,
+      "place": -0.7911,
+      "ritual": -4.3175,
+      "object": -4.3175,
+      "tradition": -3.2189,
+      "identity": -2.3716,
+      "self": -3.6243
     },
     "gratitude": {
-      "person": -0.1974,
-      "symbol": -4.2047,
-      "event": -2.8184,
-      "place": -4.2047,
-      "ritual": -4.2047,
-      "object": -3.5115,
-      "tradition": -4.2047,
-      "identity": -4.2047,
-      "self": -4.2047
+      "person": -0.1769,
+      "symbol": -4.3041,
+      "event": -2.9178,
+      "place": -4.3041,
+      "ritual": -4.3041,
+      "object": -3.6109,
+      "tradition": -4.3041,
+      "identity": -4.3041,
+      "self": -4.3041
     },
     "authenticity": {
-      "person": -4.1897,
-      "symbol": -3.091,
-      "event": -4.1897,
-      "place": -4.1897,
-      "ritual": -4.1897,
-      "object": -4.1897,
-      "tradition": -4.1897,
-      "identity": -0.452,
-      "self": -1.4816
+      "person": -4.2905,
+      "symbol": -3.1918,
+      "event": -4.2905,
+      "place": -4.2905,
+      "ritual": -4.2905,
+      "object": -4.2905,
+      "tradition": -4.2905,
+      "identity": -0.4193,
+      "self": -1.5179
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -4.1431,
-      "negative": -0.0323,
-      "mixed": -4.1431
+      "positive": -4.2485,
+      "negative": -0.029,
+      "mixed": -4.2485
     },
     "liberation": {
-      "positive": -0.0323,
-      "negative": -4.1431,
-      "mixed": -4.1431
+      "positive": -0.029,
+      "negative": -4.2485,
+      "mixed": -4.2485
     },
     "grief": {
-      "positive": -4.2047,
-      "negative": -0.1442,
-      "mixed": -2.1253
+      "positive": -4.3041,
+      "negative": -0.1452,
+      "mixed": -2.1068
     },
     "discovery": {
-      "positive": -0.1759,
-      "negative": -4.1271,
-      "mixed": -1.9299
+      "positive": -0.1737,
+      "negative": -4.2341,
+      "mixed": -1.9315
     },
     "resistance": {
-      "positive": -1.0361,
-      "negative": -4.1271,
-      "mixed": -0.4636
+      "positive": -1.0561,
+      "negative": -4.2341,
+      "mixed": -0.4499
     },
     "bond": {
-      "positive": -0.0313,
-      "negative": -4.1744,
-      "mixed": -4.1744
+      "positive": -0.0282,
+      "negative": -4.2767,
+      "mixed": -4.2767
     },
     "moral_awakening": {
-      "positive": -4.1109,
-      "negative": -0.6769,
-      "mixed": -0.7436
+      "positive": -4.2195,
+      "negative": -0.6642,
+      "mixed": -0.7538
     },
     "transformation": {
-      "positive": -0.3497,
-      "negative": -3.4177,
-      "mixed": -1.3383
+      "positive": -0.3277,
+      "negative": -3.5264,
+      "mixed": -1.3863
     },
     "reconciliation": {
-      "positive": -0.2397,
-      "negative": -4.1109,
-      "mixed": -1.626
+      "positive": -0.2305,
+      "negative": -4.2195,
+      "mixed": -1.6546
     },
     "reckoning": {
-      "positive": -4.1109,
-      "negative": -0.0678,
-      "mixed": -3.0123
+      "positive": -4.2195,
+      "negative": -0.0606,
+      "mixed": -3.1209
     },
     "threshold": {
-      "positive": -1.2299,
-      "negative": -3.4812,
-      "mixed": -0.3902
+      "positive": -1.1856,
+      "negative": -3.5835,
+      "mixed": -0.4055
     },
     "exile": {
-      "positive": -4.1271,
-      "negative": -0.0328,
-      "mixed": -4.1271
+      "positive": -4.2341,
+      "negative": -0.0294,
+      "mixed": -4.2341
     },
     "gratitude": {
-      "positive": -0.0333,
-      "negative": -4.1109,
-      "mixed": -4.1109
+      "positive": -0.0299,
+      "negative": -4.2195,
+      "mixed": -4.2195
     },
     "authenticity": {
-      "positive": -0.087,
-      "negative": -4.0943,
-      "mixed": -2.7081
+      "positive": -0.0776,
+      "negative": -4.2047,
+      "mixed": -2.8184
     }
   },
   "prior_weight": {
     "tether": 0.6,
-    "valence": 1.1
+    "valence": 1
   },
   "calibration": {
-    "a": 1.0323,
-    "b": -1.0845,
+    "a": 1.0984,
+    "b": -1.0261,
     "open_gate": 0,
-    "top": 0.6904,
-    "lead": 0.9623,
-    "open_offset": -0.4677
+    "top": 0.6766,
+    "lead": 0.7927,
+    "open_offset": -0.5919
   }
 };
