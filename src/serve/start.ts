@@ -63,7 +63,7 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
       trustProxy: options.trustProxy ?? false,
       ...(options.anonymousVerifyRpm !== undefined ? { anonymousVerifyRpm: options.anonymousVerifyRpm } : {}),
       // The response says only "Activation failed"/"Internal server error"; the operator needs the cause.
-      ...(log ? { onError: (error: unknown, info: ErrorInfo) => log(`${info.method} ${info.path}${info.org_id ? ` (org ${info.org_id})` : ""}: ${errorLine(error)}`) } : {}),
+      ...(log ? { onError: (error: unknown, info: ErrorInfo) => log(`${describeRequest(info)}: ${errorLine(error)}`) } : {}),
     });
     listening = await listen(toNodeListener(api), { host: options.host, port: options.port });
     const server = listening;
@@ -97,3 +97,9 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 }
 
 const errorLine = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).split("\n")[0]!;
+
+/** "POST /v1/activate [request 3f2a…] (org acme)": the request id lets support find the line a customer quotes. */
+function describeRequest(info: ErrorInfo): string {
+  const id = (info as ErrorInfo & { request_id?: string }).request_id;
+  return `${info.method} ${info.path}${id ? ` [request ${id}]` : ""}${info.org_id ? ` (org ${info.org_id})` : ""}`;
+}

@@ -6,6 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { serveFailure, startServeProcess, type ServeProcess } from "../../../test/compat/support/serve-process.js";
+import { dropSchema, uniqueSchema } from "../../../test/stores/support/postgres.js";
+import { hasPostgres, POSTGRES_URL } from "../../../test/support/services.js";
+
+const postgres = await hasPostgres();
 
 const dir = mkdtempSync(join(tmpdir(), "arcroute-serve-"));
 const ACME_LIVE = "ar_live_" + "Q".repeat(30);
@@ -124,6 +128,29 @@ describe("arcroute serve", () => {
     for (let i = 0; i < 3; i++) statuses.push((await verify()).status);
     // No verify handler is configured (501 after every check); the third anonymous call is refused.
     expect(statuses).toEqual([501, 501, 429]);
+  });
+
+  it.runIf(postgres)("a store failure answers 500 Activation failed and logs its cause with the request id on stderr", async () => {
+    const schema = uniqueSchema("httpops_serve");
+    const server = await serve(["--store", `${POSTGRES_URL}?schema=${schema}`]);
+    try {
+      expect((await activate(server.url, server.devKey!)).status).toBe(200);
+      await dropSchema(schema); // the tables vanish under the running server
+      const failed = await fetch(`${server.url}/activate`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${server.devKey}`, "content-type": "application/json", "x-request-id": "req-test-42" },
+        body: JSON.stringify({ query: "times dad was proud of me" }),
+      });
+      expect(failed.status).toBe(500);
+      expect(await failed.json()).toMatchObject({ success: false, error: "Activation failed", data: null });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const logged = server.stderr().split("\n").find((line) => line.includes("POST /v1/activate"));
+      // The key lookup itself fails here, so no organization is known yet; the request id is.
+      expect(logged).toMatch(/^arcroute serve: POST \/v1\/activate \[request req-test-42\]: .*does not exist/);
+      expect(logged).not.toContain(server.devKey!);
+    } finally {
+      await dropSchema(schema);
+    }
   });
 
   it.each([
