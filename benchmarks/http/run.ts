@@ -19,7 +19,7 @@ import type { Command } from "../../src/cli/command.js";
 import { CliError } from "../../src/cli/errors.js";
 import { writeLine } from "../../src/cli/io.js";
 import { generateApiKey } from "../../src/keys/index.js";
-import { integerOption, parseCommandArgs } from "../../src/serve/cli-options.js";
+import { describeSpec, integerOption, parseCommandArgs } from "../../src/serve/cli-options.js";
 import { measureChartSvg } from "../charts/measures.js";
 import { resultsPath } from "../paths.js";
 import { CONFIGS, type HttpBenchConfig } from "./configs.js";
@@ -97,11 +97,6 @@ function parseSettings(args: string[]): Settings {
     rounds: integerOption("rounds", values.rounds, 1, 50),
     json: values.json ?? false,
   };
-}
-
-/** The store/limiter spec as it may be written to results (no credentials). */
-function redact(spec: string): string {
-  return spec.replace(/\/\/[^@/]*@/, "//");
 }
 
 const median = (values: number[]) => {
@@ -183,7 +178,7 @@ async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }
       const config = settings.configs[i - 1];
       if (!config) return result;
       const ratios = runs[i]!.map((run, r) => run.requests / run.elapsedMs / (runs[0]![r]!.requests / runs[0]![r]!.elapsedMs));
-      return { ...result, store: redact(config.store), limiter: redact(config.limiter), ratio_to_bare: round(median(ratios), 3) };
+      return { ...result, store: describeSpec(config.store), limiter: describeSpec(config.limiter), ratio_to_bare: round(median(ratios), 3) };
     });
   } finally {
     bar.stop();
