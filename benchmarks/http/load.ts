@@ -23,6 +23,8 @@ export interface LoadResult {
   latenciesMs: Float64Array;
 }
 
+const REQUEST_TIMEOUT_MS = 10_000;
+
 function send(agent: http.Agent, url: URL, headers: Record<string, string>, body: Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: "POST", agent, headers: { ...headers, "content-length": String(body.byteLength) } }, (response) => {
@@ -31,6 +33,8 @@ function send(agent: http.Agent, url: URL, headers: Record<string, string>, body
       response.on("error", reject);
     });
     request.on("error", reject);
+    // A server that stops answering ends the run as errors instead of hanging it.
+    request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error("request timed out")));
     request.end(body);
   });
 }
