@@ -1,13 +1,19 @@
 /**
  * `arcroute bench feedback`: does learning from retrieval feedback improve routed recall?
  *
- * 1. Simulated users ask the TRAIN significance queries of the retrieval benchmark; each query is
- *    classified, persisted as an activation event, and routed (filter mode + fallback) over the
- *    corpus; for every memory the user wanted, they send feedback `{activation_id, hit, memory_id}`
- *    through the real `/v1/feedback` route handler into a store.
- * 2. `learnFromStore` (what `arcroute learn` runs) learns field weights from that store.
- * 3. Routed recall@5/@10 of the HELD-OUT queries, before (plain classifier) and after
- *    (`withLearnedWeights`), written to benchmarks/results/feedback.json and feedback.svg.
+ * Runs on the retrieval benchmark's corpus and queries, in embedded LanceDB (the retrieval
+ * benchmark's engine), routed by the retriever helper (`createRetriever`, filter mode: filtered
+ * search → relaxation → fallback → fusion), exactly as `arcroute bench retrieval` routes.
+ *
+ * 1. Simulated users ask the TRAIN significance queries: each query is classified, persisted as
+ *    an activation event, and routed; for every memory the user wanted they send feedback
+ *    `{activation_id, hit, memory_id}` (hit: it was among the k results) through the real
+ *    `/v1/feedback` route handler into a store (`--store`, memory by default).
+ * 2. `learnFromStore` (what `arcroute learn` runs) learns field weights and the fusion weight.
+ * 3. Routed recall@5/@10, MRR and nDCG@10 on the HELD-OUT significance queries (and the train
+ *    ones, for reference), before (plain classifier, default fusion) and after (learned filter
+ *    weights through `withLearnedWeights`, learned fusion weight). Held-out queries never
+ *    produce feedback. Writes benchmarks/results/feedback.json and feedback.svg.
  */
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -22,59 +28,84 @@ import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { learnFromStore } from "../../src/feedback/learn.js";
 import { withLearnedWeights, type LearnedWeights } from "../../src/feedback/weights.js";
 import { handleFeedback } from "../../src/http/routes/feedback.js";
+import { createRetriever, DEFAULT_FUSION_WEIGHT } from "../../src/retrieve/index.js";
 import { openStore } from "../../src/stores/open.js";
 import type { ArcStore } from "../../src/stores/types.js";
-import { resultsPath } from "../paths.js";
 import { barChartSvg } from "../charts/bars.js";
-import { loadRetrievalSet, type RetrievalQuery } from "./data.js";
-import { recall, routedSearch, type Memory } from "./simulate.js";
+import { progressBar, type Progress } from "../classifier/progress.js";
+import { resultsPath } from "../paths.js";
+import { loadRetrievalSet, type RetrievalQuery } from "../retrieval/dataset.js";
+import { openLanceDb, type BenchEngine } from "../retrieval/engines.js";
+import { DEFAULT_FETCH_K } from "../retrieval/evaluate.js";
+import { meanMetrics, queryMetrics, type QueryMetrics } from "../retrieval/metrics.js";
 
 const ORG = "bench-feedback";
 
-interface RecallFigures {
-  queries: number;
-  recall_at_5: number;
-  recall_at_10: number;
+type Route = (query: RetrievalQuery, activationOf: Classifier) => Promise<string[]>;
+
+/** Routed ids for one query: its activation from `classifier`, the retriever helper over the engine. */
+function router(engine: BenchEngine<string>, vectors: Map<string, Float32Array>, k: number, fusionWeight: number): Route {
+  const retriever = createRetriever<Float32Array, string, string>({
+    search: engine.search.bind(engine),
+    translate: engine.translate.bind(engine),
+    k,
+    mode: "filter",
+    fetchK: Math.max(k, DEFAULT_FETCH_K),
+    fusionWeight,
+  });
+  return async (query, classifier) => {
+    const activation = await classifier.classify(query.query);
+    return (await retriever.retrieve(vectors.get(query.id)!, { activation })).results.map((hit) => hit.id);
+  };
 }
 
-async function routedRecall(classifier: Classifier, queries: RetrievalQuery[], vectors: Map<string, Float32Array>, memories: Memory[]): Promise<RecallFigures> {
-  let at5 = 0;
-  let at10 = 0;
+async function evaluate(route: Route, classifier: Classifier, queries: RetrievalQuery[], progress: Progress): Promise<QueryMetrics & { queries: number }> {
+  const rows: QueryMetrics[] = [];
   for (const query of queries) {
-    const activation = await classifier.classify(query.query);
-    const ids = routedSearch(vectors.get(query.id)!, memories, activation, 10);
-    at5 += recall(ids.slice(0, 5), query.relevant);
-    at10 += recall(ids, query.relevant);
+    rows.push(queryMetrics(await route(query, classifier), query.relevant));
+    progress.tick();
   }
-  const n = Math.max(queries.length, 1);
-  return { queries: queries.length, recall_at_5: at5 / n, recall_at_10: at10 / n };
+  return meanMetrics(rows);
 }
 
 /** Step 1: users of the train queries give one feedback per wanted memory. */
-async function simulateUsers(store: ArcStore, classifier: Classifier, queries: RetrievalQuery[], vectors: Map<string, Float32Array>, memories: Memory[], k: number): Promise<number> {
+async function simulateUsers(store: ArcStore, route: Route, queries: RetrievalQuery[], k: number, progress: Progress): Promise<number> {
   let sent = 0;
   for (const query of queries) {
-    const result = await classifier.classify(query.query);
+    const result = await lexicalClassifier.classify(query.query);
     const id = randomUUID();
-    const now = new Date().toISOString();
     await store.recordActivation(
-      { id, org_id: ORG, key_id: "key_bench", query: query.query, subject_vp_id: null, result: { ...result, activation_id: id }, classifier_model: classifier.model, top_k: k, billed: false, created_at: now },
+      {
+        id,
+        org_id: ORG,
+        key_id: "key_bench",
+        query: query.query,
+        subject_vp_id: null,
+        result: { ...result, activation_id: id },
+        classifier_model: lexicalClassifier.model,
+        top_k: k,
+        billed: false,
+        created_at: new Date().toISOString(),
+      },
       null,
       null,
     );
-    const found = new Set(routedSearch(vectors.get(query.id)!, memories, result, k));
+    const found = new Set(await route(query, { model: lexicalClassifier.model, classify: () => result }));
     for (const memoryId of query.relevant) {
       const answer = await handleFeedback(store, ORG, { activation_id: id, hit: found.has(memoryId), memory_id: memoryId });
       if (answer.status !== 200) throw new Error(`feedback refused: ${answer.body.error}`);
       sent++;
     }
+    progress.tick();
   }
   return sent;
 }
 
-const usage = `Usage: arcroute bench feedback [--k 10] [--store memory|pglite:<dir>|postgres://...]
-  Simulated hit/miss feedback on the retrieval benchmark's train queries, learned weights,
-  routed recall on its held-out queries before and after. Writes benchmarks/results/feedback.{json,svg}.`;
+const usage = `Usage: arcroute bench feedback [--k 10] [--store memory|pglite:<dir>|postgres://...] [--json]
+  Simulated hit/miss feedback on the retrieval benchmark's train significance queries (embedded
+  LanceDB, retriever helper in filter mode), weights learned from the store, routed recall@5/@10,
+  MRR and nDCG@10 on its held-out significance queries before and after learning.
+  Writes benchmarks/results/feedback.{json,svg}; --json prints the report as one JSON line.`;
 
 export const benchmark: Command = {
   summary: "learning from simulated retrieval feedback: held-out routed recall before/after",
@@ -82,49 +113,76 @@ export const benchmark: Command = {
   async run(args, io) {
     let values;
     try {
-      ({ values } = parseArgs({ args, options: { k: { type: "string", default: "10" }, store: { type: "string", default: "memory" } } }));
+      ({ values } = parseArgs({ args, options: { k: { type: "string", default: "10" }, store: { type: "string", default: "memory" }, json: { type: "boolean" } } }));
     } catch (error) {
       throw new CliError((error as Error).message);
     }
     const k = Number(values.k);
     if (!Number.isInteger(k) || k < 1 || k > 100) throw new CliError(`--k must be an integer from 1 to 100, got '${values.k}'`);
     const data = loadRetrievalSet();
-    const embedder = loadWordVectorEmbedder();
-    const memories: Memory[] = data.memories.map((m) => ({ id: m.id, payload: m.payload, vector: embedder.embedOne(m.text) }));
-    const vectors = new Map(data.queries.map((q) => [q.id, embedder.embedOne(q.query)]));
     const significant = data.queries.filter((q) => q.type === "significance");
     const train = significant.filter((q) => q.split === "train");
     const heldout = significant.filter((q) => q.split === "heldout");
     if (train.length === 0 || heldout.length === 0) throw new CliError("the retrieval set needs significance queries in both splits (train, heldout)");
 
-    const classifier = lexicalClassifier;
+    const embedder = loadWordVectorEmbedder();
+    const engine = await openLanceDb(data.memories.map((m) => ({ ...m, vector: embedder.embedOne(m.text) })));
+    const vectors = new Map(data.queries.map((q) => [q.id, embedder.embedOne(q.query)]));
     const store = await openStore(values.store);
-    let weights: LearnedWeights;
-    let feedbackSent: number;
+    let report;
     try {
-      feedbackSent = await simulateUsers(store, classifier, train, vectors, memories, k);
-      weights = await learnFromStore(store, ORG);
+      const plain = router(engine, vectors, k, DEFAULT_FUSION_WEIGHT);
+      let bar = progressBar(io.stderr, "feedback", train.length);
+      const feedbackSent = await simulateUsers(store, plain, train, k, bar);
+      bar.stop();
+      const weights: LearnedWeights = await learnFromStore(store, ORG);
+      const learned = router(engine, vectors, k, weights.fusion);
+      const learnedClassifier = withLearnedWeights(lexicalClassifier, weights);
+      bar = progressBar(io.stderr, "evaluate", 2 * (train.length + heldout.length));
+      const before = { train: await evaluate(plain, lexicalClassifier, train, bar), heldout: await evaluate(plain, lexicalClassifier, heldout, bar) };
+      const after = { train: await evaluate(learned, learnedClassifier, train, bar), heldout: await evaluate(learned, learnedClassifier, heldout, bar) };
+      bar.stop();
+      report = {
+        benchmark: "feedback",
+        engine: engine.name,
+        embedding: embedder.model,
+        classifier: lexicalClassifier.model,
+        k,
+        corpus: data.memories.length,
+        queries: { train: train.length, heldout: heldout.length },
+        feedback: feedbackSent,
+        weights,
+        before,
+        after,
+      };
     } finally {
       await store.close();
+      await engine.close();
     }
-    const before = { train: await routedRecall(classifier, train, vectors, memories), heldout: await routedRecall(classifier, heldout, vectors, memories) };
-    const learned = withLearnedWeights(classifier, weights);
-    const after = { train: await routedRecall(learned, train, vectors, memories), heldout: await routedRecall(learned, heldout, vectors, memories) };
 
-    const report = { benchmark: "feedback", classifier: classifier.model, k, corpus: memories.length, feedback: feedbackSent, weights, before, after };
     const jsonPath = resultsPath("feedback.json");
     mkdirSync(dirname(jsonPath), { recursive: true });
     writeFileSync(jsonPath, JSON.stringify(report, null, 2) + "\n");
+    const { before, after } = report;
     writeFileSync(
       resultsPath("feedback.svg"),
-      barChartSvg(`Held-out routed recall before/after learning from ${feedbackSent} feedback`, ["before", "after learning"], [
+      barChartSvg(`Held-out routed retrieval before/after learning from ${report.feedback} feedback`, ["before", "after learning"], [
         { label: "recall@5", values: [before.heldout.recall_at_5, after.heldout.recall_at_5] },
         { label: "recall@10", values: [before.heldout.recall_at_10, after.heldout.recall_at_10] },
+        { label: "MRR", values: [before.heldout.mrr, after.heldout.mrr] },
+        { label: "nDCG@10", values: [before.heldout.ndcg_at_10, after.heldout.ndcg_at_10] },
       ]),
     );
+    if (values.json) {
+      await writeLine(io.stdout, JSON.stringify(report));
+      return 0;
+    }
     const f = (x: number) => x.toFixed(3);
-    await writeLine(io.stdout, `feedback: ${feedbackSent} from ${train.length} train queries; learned ${JSON.stringify(weights.fields)} fusion=${weights.fusion}`);
-    await writeLine(io.stdout, `held-out (${heldout.length}) routed recall@5 ${f(before.heldout.recall_at_5)} -> ${f(after.heldout.recall_at_5)}, recall@10 ${f(before.heldout.recall_at_10)} -> ${f(after.heldout.recall_at_10)}`);
+    await writeLine(io.stdout, `feedback: ${report.feedback} from ${train.length} train queries; learned ${JSON.stringify(report.weights.fields)} fusion=${report.weights.fusion}`);
+    await writeLine(
+      io.stdout,
+      `held-out (${heldout.length}) routed recall@5 ${f(before.heldout.recall_at_5)} -> ${f(after.heldout.recall_at_5)}, recall@10 ${f(before.heldout.recall_at_10)} -> ${f(after.heldout.recall_at_10)}, MRR ${f(before.heldout.mrr)} -> ${f(after.heldout.mrr)}, nDCG@10 ${f(before.heldout.ndcg_at_10)} -> ${f(after.heldout.ndcg_at_10)}`,
+    );
     await writeLine(io.stdout, `wrote ${jsonPath} and feedback.svg`);
     return 0;
   },

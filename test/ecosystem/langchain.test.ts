@@ -1,16 +1,27 @@
 /**
  * ArcrouteRetriever over LangChain's own in-memory vector store (MemoryVectorStore from
- * @langchain/classic), embedded with arcroute's offline word-vector embedding.
+ * @langchain/classic) and over a real store, embedded LanceDB through a thin LangChain
+ * VectorStore whose filters come from arcroute's LanceDB adapter; both embedded with arcroute's
+ * offline word-vector embedding.
  */
+import * as lancedb from "@lancedb/lancedb";
 import { MemoryVectorStore } from "@langchain/classic/vectorstores/memory";
-import { beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toLanceDbFilter } from "../../adapters/lancedb/index.js";
+import { openDemoTable } from "../../src/cli/commands/demo/lance.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { ArcrouteEmbeddings, ArcrouteRetriever, memoryVectorStoreFilter, type ArcrouteDocumentMetadata } from "../../src/integrations/langchain/index.js";
 import type { ActivationResult } from "../../src/schema/activation.js";
+import { LanceDbWhereVectorStore } from "./support/lancedb-vector-store.js";
 import { readSampleCorpus } from "./support/sample-corpus.js";
 
 const corpus = readSampleCorpus();
 let store: MemoryVectorStore;
+let lance: LanceDbWhereVectorStore;
+const lanceDir = mkdtempSync(join(tmpdir(), "arcroute-langchain-lance-"));
 
 const activation = (field_filters: ActivationResult["field_filters"], arc_types: ActivationResult["arc_types"] = []): ActivationResult => ({
   activation_id: null,
@@ -25,13 +36,16 @@ const closedGate: ActivationResult = { activation_id: null, arc_types: [], prima
 const arcroute = (doc: { metadata: Record<string, unknown> }) => doc.metadata.arcroute as ArcrouteDocumentMetadata;
 
 beforeAll(async () => {
-  const embeddings = new ArcrouteEmbeddings(loadWordVectorEmbedder());
+  const embedder = loadWordVectorEmbedder();
+  const embeddings = new ArcrouteEmbeddings(embedder);
   store = await MemoryVectorStore.fromTexts(
     corpus.map((m) => m.text),
     corpus.map(({ text: _text, ...payload }) => payload),
     embeddings,
   );
+  lance = new LanceDbWhereVectorStore(embeddings, await openDemoTable(lancedb, lanceDir, corpus as unknown as Record<string, unknown>[], embedder));
 });
+afterAll(() => rmSync(lanceDir, { recursive: true, force: true }));
 
 describe("ArcrouteRetriever on MemoryVectorStore", () => {
   it("routes by the activation's filters and attaches the activation to every document", async () => {
@@ -72,7 +86,7 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
     const docs = await retriever.invoke(query);
     const plain = await store.similaritySearch(query, 5);
     expect(docs.map((d) => d.metadata.id)).toEqual(plain.map((d) => d.metadata.id));
-    expect(docs.every((d) => arcroute(d).source === "fallback")).toBe(true);
+    expect(docs.every((d) => arcroute(d).source === "unrouted")).toBe(true);
   });
 
   it("classifies locally by default and works inside a LangChain chain", async () => {
@@ -86,5 +100,45 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
   it("checks its options", () => {
     expect(() => new ArcrouteRetriever({ vectorStore: store, translate: undefined as never })).toThrow(/translate/);
     expect(() => new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), k: 0 })).toThrow(/k/);
+  });
+});
+
+describe("ArcrouteRetriever on embedded LanceDB (filters from the LanceDB adapter)", () => {
+  const lanceRetriever = (activate: () => ActivationResult, k: number) =>
+    new ArcrouteRetriever({ vectorStore: lance, translate: (filters) => toLanceDbFilter(filters), activate, k });
+
+  it("filters in the engine: grief AND weight ≥ 0.9, with the activation attached", async () => {
+    const grief = activation(
+      [
+        { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+        { field: "emotional_weight", operator: "gte", value: 0.9, weight: 0.6 },
+      ],
+      ["grief"],
+    );
+    const docs = await lanceRetriever(() => grief, 3).invoke("when was I most afraid of losing her");
+    expect(docs.map((d) => d.metadata.id).sort()).toEqual(["m01", "m04", "m22"]);
+    expect(docs.every((d) => arcroute(d).source === "filtered" && arcroute(d).filter_score === 1)).toBe(true);
+  });
+
+  it("relaxes, falls back and fuses exactly as over the in-memory store", async () => {
+    const cases: [string, ActivationResult][] = [
+      ["the day I finally felt free", activation([{ field: "arc_type", operator: "eq", value: "liberation", weight: 1 }], ["liberation"])],
+      [
+        "times dad was proud of me",
+        activation([
+          { field: "arc_type", operator: "eq", value: "bond", weight: 1 },
+          { field: "tether_type", operator: "eq", value: "person", weight: 0.7 },
+          { field: "valence", operator: "eq", value: "positive", weight: 0.4 },
+          { field: "emotional_weight", operator: "gte", value: 0.95, weight: 0.5 },
+        ]),
+      ],
+      ["what time does the bus leave", closedGate],
+    ];
+    for (const [query, routed] of cases) {
+      const overLance = await lanceRetriever(() => routed, 5).invoke(query);
+      const overMemory = await new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => routed, k: 5 }).invoke(query);
+      const summary = (docs: typeof overLance) => docs.map((d) => `${d.metadata.id} ${arcroute(d).source} ${arcroute(d).filter_score.toFixed(3)}`);
+      expect(summary(overLance), query).toEqual(summary(overMemory));
+    }
   });
 });

@@ -1,21 +1,25 @@
 /**
  * Filters for LangChain stores whose filter is a predicate over documents (MemoryVectorStore):
- * the activation's field filters, evaluated on each document's metadata.
+ * field filters evaluated on each document's payload with the same matching rules as `rerank`
+ * and the adapters (several filters on one field are alternatives, different fields combine).
  */
 import type { DocumentInterface } from "@langchain/core/documents";
-import type { ActivationResult } from "../../schema/activation.js";
-import { matchesAll } from "./pipeline.js";
+import { matchPlan, satisfiesAll, type FieldMapOption } from "../../retrieve/index.js";
+import type { FieldFilter } from "../../schema/activation.js";
 
 export interface PredicateFilterOptions {
-  /** Where EDM fields live in a document's metadata (default: the metadata itself, flat). */
+  /** A document's EDM payload (default: its metadata). */
   payloadOf?: (document: DocumentInterface) => Record<string, unknown>;
+  /** Where EDM fields live inside the payload: "flat" (default), "nested" or a field → path map. */
+  fields?: FieldMapOption;
 }
 
 /** `translate` for MemoryVectorStore: `(doc) => boolean`, true when the document passes the filters. */
 export function memoryVectorStoreFilter(options: PredicateFilterOptions = {}) {
   const payloadOf = options.payloadOf ?? ((document: DocumentInterface) => document.metadata as Record<string, unknown>);
-  return (activation: ActivationResult): ((document: DocumentInterface) => boolean) | undefined => {
-    if (!activation.significance_gate || activation.field_filters.length === 0) return undefined;
-    return (document) => matchesAll(activation.field_filters, payloadOf(document));
+  return (filters: FieldFilter[]): ((document: DocumentInterface) => boolean) | undefined => {
+    const plan = matchPlan(filters, options.fields);
+    if (!plan) return undefined;
+    return (document) => satisfiesAll(plan, payloadOf(document));
   };
 }

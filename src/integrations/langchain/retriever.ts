@@ -1,15 +1,16 @@
 /**
  * `ArcrouteRetriever`: a LangChain retriever that routes any LangChain vector store by
- * significance. For each query it runs activation (locally or through a hosted arcroute),
- * translates the field filters into the store's filter language, searches with that filter,
- * falls back to an unfiltered search when the filter leaves fewer than `k` documents, fuses the
- * vector score with the weighted filter matches, and returns `Document`s with the activation
- * attached in `metadata.arcroute`.
+ * significance. For each query: activation (locally or through a hosted arcroute), then the
+ * retriever helper of `src/retrieve` over the store's `similaritySearchWithScore` — the
+ * activation's field filters translated into the store's filter language (an arcroute adapter),
+ * relaxed field by field and topped up by an unfiltered search when fewer than `k` documents
+ * pass, fused with the vector score (`rerank`) — and `Document`s with the activation attached in
+ * `metadata.arcroute`. The routing is the same code the benchmarks and the demo run.
  *
  * @example
  * const retriever = new ArcrouteRetriever({
  *   vectorStore,                                   // any LangChain VectorStore
- *   translate: memoryVectorStoreFilter(),          // or an arcroute adapter for your store
+ *   translate: memoryVectorStoreFilter(),          // or (filters) => toQdrantFilter(filters, { fields })
  *   k: 5,
  * });
  * const docs = await retriever.invoke("when was I most afraid of losing her");
@@ -19,43 +20,58 @@ import { Document, type DocumentInterface } from "@langchain/core/documents";
 import type { VectorStoreInterface } from "@langchain/core/vectorstores";
 import type { CallbackManagerForRetrieverRun } from "@langchain/core/callbacks/manager";
 import { lexicalClassifier } from "../../classify/index.js";
-import type { ActivationResult } from "../../schema/activation.js";
-import { routedSearch, type RoutedCandidate } from "./pipeline.js";
+import { createRetriever, type CandidateSource, type FieldMapOption, type RankedCandidate, type Retriever } from "../../retrieve/index.js";
+import type { ActivationResult, FieldFilter } from "../../schema/activation.js";
 
 /** What `metadata.arcroute` holds on every returned document. */
 export interface ArcrouteDocumentMetadata {
   activation: ActivationResult;
   /** The fused score the documents are ordered by (higher is better). */
   score: number;
-  /** The store's own similarity score. */
+  /** The store's own similarity score (after `vectorScore`). */
   vector_score: number;
-  /** Weighted share of the activation's filters the document matches, in [0, 1]. */
+  /** Weighted share of the activation's filter fields the document matches, in [0, 1]. */
   filter_score: number;
-  /** `filtered`: found by the filtered search; `fallback`: added by the unfiltered one. */
-  source: "filtered" | "fallback";
+  /**
+   * Which search found it: `filtered` (every filter field), `relaxed` (the lowest-weight fields
+   * dropped), `fallback` (unfiltered top-up), `pool` (boost mode), `unrouted` (gate closed).
+   */
+  source: CandidateSource;
 }
 
 export interface ArcrouteRetrieverInput<V extends VectorStoreInterface = VectorStoreInterface> extends BaseRetrieverInput {
   vectorStore: V;
   /**
-   * The activation's field filters in the store's filter language: an arcroute adapter
-   * (`arcroute/adapters/<store>`) or `memoryVectorStoreFilter()` for LangChain's MemoryVectorStore.
+   * Field filters (all of the activation's, or fewer while relaxing) in the store's filter
+   * language: an arcroute adapter (`(filters) => toQdrantFilter(filters, { fields })`, …) or
+   * `memoryVectorStoreFilter()` for stores that take a `(doc) => boolean` predicate.
    * Return undefined for "no filter".
    */
-  translate: (activation: ActivationResult) => V["FilterType"] | undefined;
+  translate: (filters: FieldFilter[]) => V["FilterType"] | undefined;
   /**
    * Runs activation for a query. Default: the local lexical classifier. For a hosted arcroute:
    * `(query) => client.activate({ query }).then((envelope) => envelope.data)`.
    */
   activate?: (query: string) => ActivationResult | Promise<ActivationResult>;
-  /** Where EDM fields live in a document's metadata (default: the metadata itself, flat). */
+  /** A document's EDM payload (default: its metadata). */
   payloadOf?: (document: DocumentInterface) => Record<string, unknown>;
+  /** Where EDM fields live inside that payload: "flat" (default), "nested" or a field → path map (as the adapters take). */
+  fields?: FieldMapOption;
   /** Documents returned (default 4, LangChain's usual k). */
   k?: number;
-  /** Candidates each search fetches before fusion (default 2·k). */
+  /** Candidates each filtered search fetches before fusion (default 2·k). */
   fetchK?: number;
-  /** Weight of the filter matches against the vector score in the fused score, in [0, 1] (default 0.5). */
-  filterWeight?: number;
+  /** "filter" (default): filtered search → relaxation → fallback → fusion; "boost": rerank an unfiltered pool. */
+  mode?: "filter" | "boost";
+  /** Filter mode: drop the lowest-weight field before falling back (default true). */
+  relax?: boolean;
+  /** Weight of the filter matches against the vector score, in [0, 1] (default 0.5; `arcroute learn` fits one). */
+  fusionWeight?: number;
+  /**
+   * The store's score as a similarity, higher is better (default: as returned). Stores that
+   * return a distance need e.g. `(distance) => 1 - distance`.
+   */
+  vectorScore?: (score: number) => number;
 }
 
 export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInterface> extends BaseRetriever {
@@ -66,12 +82,9 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
   override lc_namespace = ["arcroute", "retrievers"];
 
   readonly vectorStore: V;
-  readonly translate: ArcrouteRetrieverInput<V>["translate"];
   readonly activate: (query: string) => ActivationResult | Promise<ActivationResult>;
-  readonly payloadOf: (document: DocumentInterface) => Record<string, unknown>;
   readonly k: number;
-  readonly fetchK: number;
-  readonly filterWeight: number;
+  private readonly retriever: Retriever<string, DocumentInterface>;
 
   constructor(fields: ArcrouteRetrieverInput<V>) {
     super(fields);
@@ -80,44 +93,53 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
       throw new TypeError("ArcrouteRetriever: `translate` is required (an arcroute adapter, or memoryVectorStoreFilter())");
     }
     this.vectorStore = fields.vectorStore;
-    this.translate = fields.translate;
     this.activate = fields.activate ?? ((query) => lexicalClassifier.classify(query));
-    this.payloadOf = fields.payloadOf ?? ((document) => document.metadata as Record<string, unknown>);
     this.k = fields.k ?? 4;
-    this.fetchK = fields.fetchK ?? 2 * this.k;
-    this.filterWeight = fields.filterWeight ?? 0.5;
+    const fetchK = fields.fetchK ?? 2 * this.k;
     if (!Number.isInteger(this.k) || this.k < 1) throw new RangeError("ArcrouteRetriever: `k` must be a positive integer");
-    if (!Number.isInteger(this.fetchK) || this.fetchK < this.k) throw new RangeError("ArcrouteRetriever: `fetchK` must be an integer ≥ k");
-    if (!(this.filterWeight >= 0 && this.filterWeight <= 1)) throw new RangeError("ArcrouteRetriever: `filterWeight` must be in [0, 1]");
+    if (!Number.isInteger(fetchK) || fetchK < this.k) throw new RangeError("ArcrouteRetriever: `fetchK` must be an integer ≥ k");
+    const fusionWeight = fields.fusionWeight ?? 0.5;
+    if (!(fusionWeight >= 0 && fusionWeight <= 1)) throw new RangeError("ArcrouteRetriever: `fusionWeight` must be in [0, 1]");
+    const payloadOf = fields.payloadOf ?? ((document: DocumentInterface) => document.metadata as Record<string, unknown>);
+    const vectorScore = fields.vectorScore ?? ((score: number) => score);
+    const store = fields.vectorStore;
+    this.retriever = createRetriever<string, V["FilterType"], DocumentInterface>({
+      search: async (query, { filter, k }) =>
+        (await store.similaritySearchWithScore(query, k, filter)).map(([document, score]) => ({
+          id: document.id ?? document.pageContent,
+          score: vectorScore(score),
+          payload: payloadOf(document),
+          item: document,
+        })),
+      translate: fields.translate,
+      k: this.k,
+      fetchK,
+      mode: fields.mode,
+      relax: fields.relax,
+      fusionWeight,
+      fields: fields.fields,
+    });
   }
 
   override async _getRelevantDocuments(query: string, _runManager?: CallbackManagerForRetrieverRun): Promise<DocumentInterface[]> {
     const activation = await this.activate(query);
-    const candidates = await routedSearch({
-      store: this.vectorStore,
-      query,
-      activation,
-      filter: activation.significance_gate ? this.translate(activation) : undefined,
-      payloadOf: this.payloadOf,
-      k: this.k,
-      fetchK: this.fetchK,
-      filterWeight: this.filterWeight,
-    });
-    return candidates.map((candidate) => toDocument(candidate, activation));
+    const { results } = await this.retriever.retrieve(query, { activation });
+    return results.map((candidate) => toDocument(candidate, activation));
   }
 }
 
-function toDocument(candidate: RoutedCandidate, activation: ActivationResult): Document {
+function toDocument(candidate: RankedCandidate<DocumentInterface>, activation: ActivationResult): Document {
+  const document = candidate.item!;
   const arcroute: ArcrouteDocumentMetadata = {
     activation,
     score: candidate.score,
     vector_score: candidate.vectorScore,
-    filter_score: candidate.filterScore,
-    source: candidate.source,
+    filter_score: candidate.matchScore,
+    source: candidate.source ?? "filtered",
   };
   return new Document({
-    pageContent: candidate.document.pageContent,
-    metadata: { ...candidate.document.metadata, arcroute },
-    ...(candidate.document.id !== undefined ? { id: candidate.document.id } : {}),
+    pageContent: document.pageContent,
+    metadata: { ...document.metadata, arcroute },
+    ...(document.id !== undefined ? { id: document.id } : {}),
   });
 }

@@ -1,12 +1,15 @@
 /**
  * The demo's embedded LanceDB table: the sample corpus with its flat EDM payload columns and a
- * vector column from a real embedding, searched raw or routed by significance.
+ * vector column from a real embedding, searched raw, or routed by significance through the
+ * retriever helper (`createRetriever`: filter → relaxation → fallback → fusion) with the LanceDB
+ * adapter (`toLanceDbFilter`) translating the activation's filters into the table's `where`.
  */
 import type * as LanceDb from "@lancedb/lancedb";
 import { Field, FixedSizeList, Float32, Float64, Schema, Utf8 } from "apache-arrow";
 import type { Embedder } from "../../../embed/types.js";
-import type { ActivationResult, FieldFilter } from "../../../schema/activation.js";
-import { matchShare } from "../../../integrations/langchain/pipeline.js";
+import { toLanceDbFilter } from "../../../../adapters/lancedb/index.js";
+import { createRetriever, type Candidate, type CandidateSource } from "../../../retrieve/index.js";
+import type { ActivationResult } from "../../../schema/activation.js";
 
 export type LanceModule = typeof LanceDb;
 export type LanceTable = LanceDb.Table;
@@ -17,8 +20,8 @@ export interface DemoHit {
   arc_type: string | null;
   /** Cosine similarity of the raw search, or the fused score of the routed one. */
   score: number;
-  /** Routed only: found by the filtered search or added by the fallback. */
-  source?: "filtered" | "fallback";
+  /** Routed only: which of the retriever's searches found it (filtered, relaxed, fallback, unrouted). */
+  source?: CandidateSource;
 }
 
 const TEXT_COLUMNS = ["id", "text", "arc_type", "tether_type", "valence", "emotion_primary", "temporal_context", "relational_dynamics", "memory_type"];
@@ -54,39 +57,21 @@ function toHit(row: Record<string, unknown>, score: number): DemoHit {
   return { id: String(row.id), text: String(row.text), arc_type: (row.arc_type as string | null) ?? null, score };
 }
 
-/**
- * Significance routing on the table. PROVISIONAL until the retriever helper (src/retrieve) and the
- * LanceDB adapter (adapters/lancedb) land: filter mode as an SQL predicate, unfiltered fallback
- * when fewer than k pass, fusion of cosine similarity with the weighted filter matches.
- */
-export async function routedSearch(table: LanceTable, queryVector: Float32Array, activation: ActivationResult, k: number): Promise<DemoHit[]> {
-  const vector = Array.from(queryVector);
-  const hits = new Map<string, DemoHit>();
-  const where = activation.significance_gate ? lanceWhere(activation.field_filters) : null;
-  if (where) {
-    const rows = await table.vectorSearch(vector).distanceType("cosine").where(where).limit(k).toArray();
-    for (const row of rows) hits.set(String(row.id), { ...toHit(row, 1 - Number(row._distance)), source: "filtered" });
-  }
-  if (hits.size < k) {
-    for (const row of await table.vectorSearch(vector).distanceType("cosine").limit(k).toArray()) {
-      if (!hits.has(String(row.id))) hits.set(String(row.id), { ...toHit(row, 1 - Number(row._distance)), source: "fallback" });
-    }
-  }
-  const payloads = new Map((await table.query().toArray()).map((row: Record<string, unknown>) => [String(row.id), row]));
-  return [...hits.values()]
-    .map((hit) => ({ ...hit, score: 0.5 * hit.score + 0.5 * matchShare(activation.field_filters, payloads.get(hit.id) ?? {}) }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, k);
+/** One LanceDB search: cosine similarity, optionally restricted by a `where` from the adapter. */
+async function search(table: LanceTable, vector: Float32Array, filter: string | undefined, k: number): Promise<Candidate<Record<string, unknown>>[]> {
+  let query = table.vectorSearch(Array.from(vector)).distanceType("cosine").limit(k);
+  if (filter !== undefined) query = query.where(filter);
+  const rows = (await query.toArray()) as Record<string, unknown>[];
+  return rows.map((row) => ({ id: String(row.id), score: 1 - Number(row._distance), payload: row, item: row }));
 }
 
-/** Filters on one field are alternatives (OR), different fields combine (AND); values are escaped. */
-function lanceWhere(filters: FieldFilter[]): string | null {
-  const byField = new Map<string, string[]>();
-  for (const f of filters) {
-    const op = f.operator === "eq" ? "=" : f.operator === "gte" ? ">=" : "<=";
-    const value = typeof f.value === "number" ? String(f.value) : `'${f.value.replaceAll("'", "''")}'`;
-    byField.set(f.field, [...(byField.get(f.field) ?? []), `${f.field} ${op} ${value}`]);
-  }
-  if (byField.size === 0) return null;
-  return [...byField.values()].map((alternatives) => `(${alternatives.join(" OR ")})`).join(" AND ");
+/** Significance routing on the table: the retriever helper over LanceDB, filters by the LanceDB adapter. */
+export async function routedSearch(table: LanceTable, queryVector: Float32Array, activation: ActivationResult, k: number): Promise<DemoHit[]> {
+  const retriever = createRetriever<Float32Array, string, Record<string, unknown>>({
+    search: (vector, request) => search(table, vector, request.filter, request.k),
+    translate: (filters) => toLanceDbFilter(filters),
+    k,
+  });
+  const { results } = await retriever.retrieve(queryVector, { activation });
+  return results.map((hit) => ({ ...toHit(hit.item ?? hit.payload, hit.score), source: hit.source ?? "filtered" }));
 }
