@@ -10,6 +10,7 @@
  * The classifier runs once per query; a closed gate means every routed system passes the query through.
  */
 import { lexicalClassifier } from "../../src/classify/index.js";
+import type { Classifier } from "../../src/classify/types.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { createRetriever, DEFAULT_FUSION_WEIGHT } from "../../src/retrieve/index.js";
 import type { ActivationResult } from "../../src/schema/activation.js";
@@ -42,6 +43,8 @@ export interface BenchOptions {
    * user without an extraction service would have). Relevance labels never change.
    */
   payloads?: "hand" | "tag";
+  /** Classifier producing the activations (default: the lexical one). */
+  classifier?: Classifier;
   /** Called once per (engine, system, query) evaluated. */
   onProgress?: () => void;
 }
@@ -97,8 +100,9 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
     payload: payloads === "tag" ? stringsAndNumbers(tag(m.text)) : m.payload,
     vector: embedder.embedOne(m.text),
   }));
+  const classifier = options.classifier ?? lexicalClassifier;
   const activations = new Map<string, ActivationResult>();
-  for (const q of options.queries) activations.set(q.id, await lexicalClassifier.classify(q.query));
+  for (const q of options.queries) activations.set(q.id, await classifier.classify(q.query));
 
   const perQuery: PerQuery[] = options.queries.map((q) => {
     const a = activations.get(q.id)!;
@@ -117,7 +121,7 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
   return {
     benchmark: "retrieval",
     embedding: embedder.model,
-    classifier: lexicalClassifier.model,
+    classifier: classifier.model,
     k: K,
     fusion_weight: fusionWeight,
     pool_size: poolSize,

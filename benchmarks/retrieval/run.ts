@@ -12,19 +12,21 @@ import type { Command } from "../../src/cli/command.js";
 import { CliError } from "../../src/cli/errors.js";
 import { writeLine } from "../../src/cli/io.js";
 import { barChartSvg } from "../charts/bars.js";
+import { CLASSIFIER_NAMES, loadClassifier, type ClassifierName } from "../classifier/classifiers.js";
 import { progressBar } from "../classifier/progress.js";
 import { resultsPath } from "../paths.js";
 import { loadRetrievalSet } from "./dataset.js";
 import { ENGINES, type EngineName } from "./engines.js";
 import { runRetrievalBenchmark, SYSTEMS, type RetrievalReport } from "./evaluate.js";
 
-const usage = `Usage: arcroute bench retrieval [--engines lancedb,pglite] [--fusion-weight 0.5] [--pool-size 100] [--fetch-k 30] [--payloads hand|tag] [--json]
+const usage = `Usage: arcroute bench retrieval [--engines lancedb,pglite] [--fusion-weight 0.5] [--pool-size 100] [--fetch-k 30] [--payloads hand|tag] [--classifier lexical|embedding|ensemble] [--json]
   Raw vector similarity vs significance routing (filter, filter without relaxation, boost) on
   embedded LanceDB and PGlite/pgvector, word-vector embedding, 301 memories, 181 labeled queries.
   Prints held-out figures; writes benchmarks/results/retrieval.json and retrieval.svg
   (ARCROUTE_BENCH_OUT overrides the folder). --json prints the whole report on stdout.
   --payloads tag loads tag(text) payloads instead of the corpus's (labels unchanged) and writes
-  retrieval-tagged.json/.svg: routing for users without an extraction service.`;
+  retrieval-tagged.json/.svg: routing for users without an extraction service. --classifier other
+  than lexical writes retrieval-<classifier>.json/.svg.`;
 
 function parse(args: string[]) {
   let values;
@@ -37,6 +39,7 @@ function parse(args: string[]) {
         "pool-size": { type: "string" },
         "fetch-k": { type: "string" },
         payloads: { type: "string", default: "hand" },
+        classifier: { type: "string", default: "lexical" },
         json: { type: "boolean", default: false },
       },
     }));
@@ -54,7 +57,8 @@ function parse(args: string[]) {
   const fetchK = values["fetch-k"] === undefined ? undefined : Number(values["fetch-k"]);
   if (fetchK !== undefined && !(Number.isInteger(fetchK) && fetchK >= 10 && fetchK <= 1000)) throw new CliError(`--fetch-k must be an integer from 10 to 1000, got '${values["fetch-k"]}'`);
   if (values.payloads !== "hand" && values.payloads !== "tag") throw new CliError(`--payloads must be 'hand' or 'tag', got '${values.payloads}'`);
-  return { engines: engines as EngineName[], fusionWeight, poolSize, fetchK, payloads: values.payloads as "hand" | "tag", json: values.json };
+  if (!(CLASSIFIER_NAMES as readonly string[]).includes(values.classifier)) throw new CliError(`--classifier must be one of ${CLASSIFIER_NAMES.join(", ")}, got '${values.classifier}'`);
+  return { engines: engines as EngineName[], fusionWeight, poolSize, fetchK, payloads: values.payloads as "hand" | "tag", classifier: values.classifier as ClassifierName, json: values.json };
 }
 
 export function chart(report: RetrievalReport): string {
@@ -68,7 +72,7 @@ export function chart(report: RetrievalReport): string {
     ];
   });
   const payloads = report.payloads === "tag" ? ", payloads from tag()" : "";
-  return barChartSvg(`Held-out retrieval: raw vector vs significance routing (${report.embedding}${payloads})`, [...SYSTEMS], groups);
+  return barChartSvg(`Held-out retrieval: raw vector vs significance routing (${report.classifier}${payloads})`, [...SYSTEMS], groups);
 }
 
 export function summaryLines(report: RetrievalReport): string[] {
@@ -99,14 +103,15 @@ export const benchmark: Command = {
   async run(args, io) {
     const options = parse(args);
     const { memories, queries } = loadRetrievalSet();
+    const classifier = await loadClassifier(options.classifier);
     const bar = progressBar(io.stderr, "retrieval", options.engines.length * SYSTEMS.length * queries.length);
     let report: RetrievalReport;
     try {
-      report = await runRetrievalBenchmark({ memories, queries, engines: options.engines, fusionWeight: options.fusionWeight, poolSize: options.poolSize, fetchK: options.fetchK, payloads: options.payloads, onProgress: () => bar.tick() });
+      report = await runRetrievalBenchmark({ memories, queries, engines: options.engines, fusionWeight: options.fusionWeight, poolSize: options.poolSize, fetchK: options.fetchK, payloads: options.payloads, classifier, onProgress: () => bar.tick() });
     } finally {
       bar.stop();
     }
-    const name = options.payloads === "tag" ? "retrieval-tagged" : "retrieval";
+    const name = ["retrieval", options.payloads === "tag" ? "tagged" : "", options.classifier === "lexical" ? "" : options.classifier].filter(Boolean).join("-");
     const jsonPath = resultsPath(`${name}.json`);
     mkdirSync(dirname(jsonPath), { recursive: true });
     writeFileSync(jsonPath, JSON.stringify(report, null, 2) + "\n");

@@ -58,6 +58,7 @@ describe("arcroute bench retrieval (tiny slice, both engines)", () => {
     await expect(benchmark.run(["--fusion-weight", "2"], io)).rejects.toThrow(/--fusion-weight must be a number in \[0, 1\]/);
     await expect(benchmark.run(["--pool-size", "x"], io)).rejects.toThrow(/--pool-size/);
     await expect(benchmark.run(["--payloads", "llm"], io)).rejects.toThrow(/--payloads must be 'hand' or 'tag'/);
+    await expect(benchmark.run(["--classifier", "gpt"], io)).rejects.toThrow(/--classifier must be one of lexical, embedding, ensemble/);
     expect(benchmark.usage).toContain("--json");
   });
 });
