@@ -71,9 +71,7 @@ export function analyze(text: string): Analysis {
     intensity: { score: 0, cues: [] },
   };
   for (const match of matchCues(tokenize(normalized), normalized === "" ? [] : normalized.split(" "))) accumulate(result, match.cue.target, match);
-  result.arcRanking = ARC_TYPES.filter((a) => (result.arcs[a]?.score ?? 0) > 0).sort(
-    (a, b) => result.arcs[b]!.score - result.arcs[a]!.score || ARC_TYPES.indexOf(a) - ARC_TYPES.indexOf(b),
-  );
+  result.arcRanking = rankByScore(result.arcs);
   return result;
 }
 
@@ -97,6 +95,19 @@ function accumulate(result: Analysis, target: CueTarget, match: CueMatch): void 
     case "relation": return add(result.relation, target.value, match);
     case "temporal": return add(result.temporal, target.value, match);
   }
+}
+
+/** Arc types with evidence, best first; ties keep the canonical order (a stable insertion sort: at most 14). */
+function rankByScore(arcs: Scores<ArcType>): ArcType[] {
+  const ranked: ArcType[] = [];
+  for (const arc of ARC_TYPES) {
+    const score = arcs[arc]?.score ?? 0;
+    if (score <= 0) continue;
+    let i = ranked.length;
+    while (i > 0 && arcs[ranked[i - 1]!]!.score < score) i--;
+    ranked.splice(i, 0, arc);
+  }
+  return ranked;
 }
 
 /** The best-scoring value of a score table, or null; ties go to the earlier-declared value. */

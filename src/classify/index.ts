@@ -38,6 +38,24 @@ export function explain(query: string): Explanation {
 
 /** `explain` with explicit parameters (used by scripts/fit-classifier.ts to evaluate candidates). */
 export function explainWith(query: string, params: ClassifierParams): Explanation {
+  const { result, analysis: a, gate: g, sources } = decide(query, params);
+  return {
+    result,
+    gate: {
+      score: Math.round(g * 1000) / 1000,
+      threshold: GATE_THRESHOLD,
+      opened_by: [...a.frame.cues, ...a.intensity.cues],
+      closed_by: a.block.cues,
+      features: gateContributions(a, params.gate),
+    },
+    arcs: a.arcRanking.map((arc) => ({ arc, score: a.arcs[arc]!.score, cues: a.arcs[arc]!.cues })),
+    filters: result.field_filters.map((f) => ({ field: f.field, value: f.value, ...filterEvidence(a, f.field, f.value, sources) })),
+    analysis: a,
+  };
+}
+
+/** The pipeline proper: analysis → gate → arcs → filters → confidence (no explanation objects). */
+function decide(query: string, params: ClassifierParams): { result: Classification; analysis: Analysis; gate: number; sources: FilterSources | null } {
   const a = analyze(query);
   const g = gateScore(a, params.gate);
   const open = g > GATE_THRESHOLD;
@@ -51,19 +69,7 @@ export function explainWith(query: string, params: ClassifierParams): Explanatio
     confidence: calibrate(rawMargin(g, open, arcLead(a, arcs), params.calibration, arcs[0] ? a.arcs[arcs[0]]?.score ?? 0 : 0), params.calibration),
     significance_gate: open,
   };
-  return {
-    result,
-    gate: {
-      score: Math.round(g * 1000) / 1000,
-      threshold: GATE_THRESHOLD,
-      opened_by: [...a.frame.cues, ...a.intensity.cues],
-      closed_by: a.block.cues,
-      features: gateContributions(a, params.gate),
-    },
-    arcs: a.arcRanking.map((arc) => ({ arc, score: a.arcs[arc]!.score, cues: a.arcs[arc]!.cues })),
-    filters: filters.map((f) => ({ field: f.field, value: f.value, ...filterEvidence(a, f.field, f.value, sources) })),
-    analysis: a,
-  };
+  return { result, analysis: a, gate: g, sources };
 }
 
 function filterEvidence(a: Analysis, field: string, value: string | number, sources: FilterSources | null): { cues: CueEvidence[]; source: string } {
@@ -80,8 +86,7 @@ function filterEvidence(a: Analysis, field: string, value: string | number, sour
 export function classify(query: string, options?: { debug?: false }): Classification;
 export function classify(query: string, options: { debug: true }): Explanation;
 export function classify(query: string, options?: { debug?: boolean }): Classification | Explanation {
-  const explanation = explain(query);
-  return options?.debug ? explanation : explanation.result;
+  return options?.debug ? explain(query) : decide(query, SHIPPED_PARAMS).result;
 }
 
 export type { ActivationResult };

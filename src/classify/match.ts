@@ -67,9 +67,13 @@ function pushPhrases(tokens: readonly string[], i: number, candidates: readonly 
   }
 }
 
+/** The prefix lengths that occur, so a long token is sliced only where a cue could start. */
+const PREFIX_LENGTHS = [...new Set([...PREFIX.keys()].map((k) => k.length))].sort((a, b) => a - b);
+
 function pushPrefixMatches(tokens: readonly string[], i: number, matches: CueMatch[]): void {
   const token = tokens[i]!;
-  for (let len = MIN_PREFIX; len < token.length; len++) {
+  for (const len of PREFIX_LENGTHS) {
+    if (len >= token.length) break;
     const cues = PREFIX.get(token.slice(0, len));
     if (cues !== undefined) for (const cue of cues) push(tokens, i, cue, matches);
   }
@@ -112,12 +116,19 @@ function resolveOverlaps(matches: CueMatch[]): CueMatch[] {
   const order = matches
     .map((_, i) => i)
     .sort((a, b) => matches[b]!.cue.stems.length - matches[a]!.cue.stems.length || matches[b]!.weight - matches[a]!.weight || a - b);
-  // Token positions already covered, per target: linear in the number of matches.
-  const covered = new Map<string, Set<number>>();
   const kept: CueMatch[] = [];
+  // Few matches (every real query): compare with the kept ones. Many (pathological input):
+  // token positions covered per target, linear in the number of matches.
+  const covered = matches.length > 64 ? new Map<string, Set<number>>() : null;
   for (const i of order) {
     const m = matches[i]!;
     const end = m.start + m.cue.stems.length;
+    if (covered === null) {
+      let overlaps = false;
+      for (const k of kept) if (k.cue.key === m.cue.key && m.start < k.start + k.cue.stems.length && k.start < end) { overlaps = true; break; }
+      if (!overlaps) kept.push(m);
+      continue;
+    }
     let positions = covered.get(m.cue.key);
     if (positions === undefined) covered.set(m.cue.key, (positions = new Set()));
     let overlaps = false;

@@ -41,16 +41,20 @@ export const REWRITES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Normalised text: lowercase words separated by single spaces, never throws. */
+/** Printable ASCII needs neither NFKC nor the control/surrogate scan (most queries: the fast path). */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 export function normalize(raw: string): string {
-  const cleaned = String(raw).replace(CONTROL_OR_LONE_SURROGATE, " ").normalize("NFKC").toLowerCase();
+  const text = String(raw);
+  const cleaned = PRINTABLE_ASCII.test(text) ? text.toLowerCase() : text.replace(CONTROL_OR_LONE_SURROGATE, " ").normalize("NFKC").toLowerCase();
   const words = cleaned.replace(/[\u2018\u2019`]/g, "'").replace(NON_WORD, " ").split(" ");
   const out: string[] = [];
   for (const word of words) {
-    const trimmed = word.replace(/^'+|'+$/g, "");
+    const trimmed = word.includes("'") ? word.replace(/^'+|'+$/g, "") : word;
     if (trimmed === "") continue;
     const rewritten = REWRITES.get(trimmed);
     if (rewritten !== undefined) { out.push(rewritten); continue; }
-    const bare = trimmed.replace(/'s$/, "").replace(/'/g, "");
+    const bare = trimmed.includes("'") ? trimmed.replace(/'s$/, "").replace(/'/g, "") : trimmed;
     if (bare !== "") out.push(REWRITES.get(bare) ?? (bare.endsWith("s") ? FAMILY.get(bare.slice(0, -1)) : undefined) ?? bare);
   }
   return out.join(" ");
