@@ -119,7 +119,10 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
     for (const kept of relaxationLadder(fields, options.relax ?? true)) {
       const subset = activation.field_filters.filter((f) => kept.includes(f.field));
       const source = kept.length === fields.length ? "filtered" : "relaxed";
-      const hits = await options.search(query, { filter: options.translate(subset), k: Math.max(k, options.fetchK ?? k) });
+      const filter = options.translate(subset);
+      // "No filter" from the store's side (e.g. an adapter in gate mode): nothing to search here.
+      if (filter === undefined) continue;
+      const hits = await options.search(query, { filter, k: Math.max(k, options.fetchK ?? k) });
       stages.push({ source, fields: kept, returned: hits.length });
       collect(hits, source);
       if (found.size >= k) break;

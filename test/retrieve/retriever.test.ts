@@ -75,6 +75,14 @@ describe("createRetriever (filter mode)", () => {
     expect(results.map((r) => r.id).sort()).toEqual(["g1", "v1", "v2"]);
   });
 
+  it("skips a stage whose filter translates to nothing instead of mislabelling an unfiltered search", async () => {
+    const store = fakeStore(docs);
+    const retriever = createRetriever({ search: store.search, translate: () => undefined, k: 2 });
+    const { results, stages } = await retriever.retrieve("q", { activation: activation(griefPerson) });
+    expect(stages).toEqual([{ source: "fallback", fields: [], returned: 2 }]);
+    expect(results.every((r) => r.source === "fallback")).toBe(true);
+  });
+
   it("stops searching once the filtered search alone returns k", async () => {
     const store = fakeStore(docs);
     const retriever = createRetriever({ search: store.search, translate: store.translate, k: 2 });
