@@ -5,10 +5,14 @@ import type { ErrorCode } from "./messages.js";
 
 export type { HeaderMap };
 
-const BASE_HEADERS: HeaderMap = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+const JSON_TYPE = "application/json; charset=utf-8";
 
-export function jsonResponse(status: number, body: string, headers: HeaderMap = {}): Reply {
-  return { status, headers: { ...BASE_HEADERS, ...headers }, body };
+export function jsonResponse(status: number, body: string, headers?: HeaderMap): Reply {
+  // One literal of a fixed shape, then a plain copy loop: on the hot path this is several times
+  // cheaper than spreading two objects (the request id is filled in last by the pipeline).
+  const all: HeaderMap = { "content-type": JSON_TYPE, "cache-control": "no-store", "x-request-id": "" };
+  if (headers) for (const name in headers) all[name] = headers[name]!;
+  return { status, headers: all, body };
 }
 
 /** `{"success": true, "error": null, "data": ..., "meta"?: ...}` as text (stored for idempotent replay). */
