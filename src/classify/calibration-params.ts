@@ -3,23 +3,23 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -1.9029,
+    "bias": -1.9123,
     "weights": {
-      "frame": 2.0461,
-      "lookup": -2.049,
-      "task": -1.52,
-      "info": -1.8215,
-      "chat": -1.0396,
-      "arc": 1.3738,
-      "emotion": -0.0021,
-      "intensity": 0.4647,
-      "tether": 0.4437,
-      "personal": 0.7541,
-      "gerund_opening": 1.7469,
-      "when_clause": 0.7516,
-      "past": 1.3946,
-      "no_content": -0.1476,
-      "short": -0.4673
+      "frame": 2.0784,
+      "lookup": -2.0659,
+      "task": -1.5363,
+      "info": -1.8367,
+      "chat": -1.0477,
+      "arc": 1.3876,
+      "emotion": -0.0122,
+      "intensity": 0.4731,
+      "tether": 0.4533,
+      "personal": 0.7736,
+      "gerund_opening": 1.7376,
+      "when_clause": 0.7338,
+      "past": 1.3794,
+      "no_content": -0.1588,
+      "short": -0.4808
     }
   },
   "tether_prior": {
@@ -255,11 +255,11 @@ export const FITTED: ClassifierParams = {
     "valence": 1
   },
   "calibration": {
-    "a": 1.0984,
-    "b": -1.0261,
+    "a": 1.1818,
+    "b": -1.3001,
     "open_gate": 0,
-    "top": 0.6766,
-    "lead": 0.7927,
-    "open_offset": -0.5919
+    "top": 0.7071,
+    "lead": 0.6548,
+    "open_offset": -0.509
   }
 };
