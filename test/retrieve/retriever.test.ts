@@ -85,9 +85,10 @@ describe("createRetriever (filter mode)", () => {
 
   it("stops searching once the filtered search alone returns k", async () => {
     const store = fakeStore(docs);
-    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 2 });
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 2, fetchK: 3 });
     const { results } = await retriever.retrieve("q", { activation: activation([{ field: "arc_type", operator: "eq", value: "grief", weight: 1 }]) });
-    expect(store.calls).toHaveLength(1);
+    // One filtered search asking for fetchK = 3; fusion keeps the best k = 2 of them.
+    expect(store.calls.map((c) => c.k)).toEqual([3]);
     expect(results.map((r) => r.id)).toEqual(["g3", "g2"]);
   });
 
