@@ -75,6 +75,13 @@ export function chart(report: RetrievalReport): string {
   return barChartSvg(`Held-out retrieval: raw vector vs significance routing (${report.classifier}${payloads})`, [...SYSTEMS], groups);
 }
 
+/** Pretty JSON, one line per query in `per_query` (the rankings would otherwise take a line per id). */
+export function reportJson(report: RetrievalReport): string {
+  const { per_query: perQuery, ...rest } = report;
+  const head = JSON.stringify(rest, null, 2).replace(/\n}$/, "");
+  return `${head},\n  "per_query": [\n${perQuery.map((q) => `    ${JSON.stringify(q)}`).join(",\n")}\n  ]\n}\n`;
+}
+
 export function summaryLines(report: RetrievalReport): string[] {
   const f = (x: number) => x.toFixed(3);
   const lines = [
@@ -114,7 +121,7 @@ export const benchmark: Command = {
     const name = ["retrieval", options.payloads === "tag" ? "tagged" : "", options.classifier === "lexical" ? "" : options.classifier].filter(Boolean).join("-");
     const jsonPath = resultsPath(`${name}.json`);
     mkdirSync(dirname(jsonPath), { recursive: true });
-    writeFileSync(jsonPath, JSON.stringify(report, null, 2) + "\n");
+    writeFileSync(jsonPath, reportJson(report));
     writeFileSync(resultsPath(`${name}.svg`), chart(report));
     if (options.json) await writeLine(io.stdout, JSON.stringify(report));
     else for (const line of summaryLines(report)) await writeLine(io.stdout, line);

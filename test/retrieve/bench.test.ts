@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadRetrievalSet } from "../../benchmarks/retrieval/dataset.js";
 import { runRetrievalBenchmark, SYSTEMS } from "../../benchmarks/retrieval/evaluate.js";
-import { benchmark, chart, summaryLines } from "../../benchmarks/retrieval/run.js";
+import { benchmark, chart, reportJson, summaryLines } from "../../benchmarks/retrieval/run.js";
 import { CliError } from "../../src/cli/errors.js";
 
 /** A tiny slice: four queries, their relevant memories and 30 distractors, on both engines. */
@@ -49,6 +49,7 @@ describe("arcroute bench retrieval (tiny slice, both engines)", () => {
     expect(dentist.gate).toBe(false);
     expect(report.overlap.all.significance.mean_jaccard).toBeLessThan(report.overlap.all.factual.mean_jaccard);
     expect(chart(report)).toContain("lancedb significance R@10");
+    expect(JSON.parse(reportJson(report))).toEqual(JSON.parse(JSON.stringify(report)));
     expect(summaryLines(report).some((line) => line.startsWith("pglite   acceptance (held-out)"))).toBe(true);
   }, 60_000);
 
