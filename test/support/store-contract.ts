@@ -124,6 +124,14 @@ export function describeStoreContract(name: string, open: () => Promise<ArcStore
         expect(await store.getOrganization(newId("org"))).toBeNull();
       });
 
+      it("shows a plan change at once to the store that made it, even right after a key lookup", async () => {
+        const { orgId, key } = await orgWithKey("free");
+        expect((await store.findApiKeyByHash(key.hash))?.org_id).toBe(orgId);
+        expect((await store.getOrganization(orgId))?.tier).toBe("free");
+        await store.putOrganization({ id: orgId, tier: "growth", created_at: at(T0) });
+        expect((await store.getOrganization(orgId))?.tier).toBe("growth");
+      });
+
       it("finds a key by its hash and lists an organization's keys in insertion order", async () => {
         const { orgId, key } = await orgWithKey();
         const second = makeKey(orgId, { mode: "test", prefix: "ar_test_", scopes: ["verify", "issue", "extract"] });

@@ -2,7 +2,8 @@
  * The little SQL surface the store needs, so one implementation runs on a `pg` Pool and on PGlite:
  * parameterised queries and a transaction that hands out a client bound to one connection.
  */
-import type { Pool, PoolClient } from "pg";
+import { createHash } from "node:crypto";
+import type { Pool, PoolClient, QueryConfig } from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 
 export interface SqlQueryable {
@@ -15,10 +16,27 @@ export interface SqlClient extends SqlQueryable {
   close(): Promise<void>;
 }
 
+const statementNames = new Map<string, string>();
+
+/**
+ * Parameterised statements become named prepared statements: each connection parses and plans
+ * them once, not on every request (PostgreSQL shares the machine's CPU with the API processes).
+ * Statements without parameters (migration DDL) stay unnamed.
+ */
+function prepared(text: string, params?: unknown[]): string | QueryConfig {
+  if (params === undefined) return text;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `arcroute_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values: params };
+}
+
 /** `owned`: the store created the pool and ends it on close; a caller's pool is left open. */
 export function fromPgPool(pool: Pool, owned: boolean): SqlClient {
   return {
-    query: async <Row>(text: string, params?: unknown[]) => pool.query(text, params) as unknown as { rows: Row[] },
+    query: async <Row>(text: string, params?: unknown[]) => pool.query(prepared(text, params) as QueryConfig) as unknown as { rows: Row[] },
     async transaction(work) {
       const client: PoolClient = await pool.connect();
       let broken: Error | undefined;
@@ -28,7 +46,7 @@ export function fromPgPool(pool: Pool, owned: boolean): SqlClient {
       client.on("error", onError);
       try {
         await client.query("BEGIN");
-        const result = await work({ query: async <Row>(text: string, params?: unknown[]) => client.query(text, params) as unknown as { rows: Row[] } });
+        const result = await work({ query: async <Row>(text: string, params?: unknown[]) => client.query(prepared(text, params) as QueryConfig) as unknown as { rows: Row[] } });
         await client.query("COMMIT");
         return result;
       } catch (error) {

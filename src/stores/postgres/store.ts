@@ -5,7 +5,8 @@
  * idempotency races, and conditional upserts decide quotas.
  */
 import { assertChargeMatches, assertHashedKey } from "../rules.js";
-import type { ArcStore, RecordOutcome } from "../types.js";
+import type { ArcStore, Organization, RecordOutcome } from "../types.js";
+import { batchLookups } from "./batch.js";
 import { migrate, quoteSchema } from "./migrations.js";
 import {
   toApiKey,
@@ -22,6 +23,8 @@ import {
 import type { SqlClient, SqlQueryable } from "./sql-client.js";
 
 export const DEFAULT_SCHEMA = "arcroute";
+const ORG_READ_WITH_KEY_MS = 1_000;
+const MAX_PRIMED_ORGS = 10_000;
 
 const KEY_COLUMNS = "id, org_id, hash, prefix, last4, mode, scopes, created_at, revoked_at";
 const EVENT_COLUMNS = "id, org_id, key_id, query, subject_vp_id, result, classifier_model, top_k, billed, created_at";
@@ -35,6 +38,49 @@ export async function openSqlStore(client: SqlClient, schema: string = DEFAULT_S
 
 export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEMA): ArcStore {
   const s = quoteSchema(schema);
+
+  const RECORD_ACTIVATION = `
+    WITH claim AS (
+      INSERT INTO ${s}.idempotency (org_id, key, fingerprint, status, body, expires_at)
+      SELECT $1, $3::text, $4::text, $5::int, $6::text, $7::timestamptz WHERE $3::text IS NOT NULL
+      ON CONFLICT (org_id, key) DO UPDATE
+        SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, body = EXCLUDED.body, expires_at = EXCLUDED.expires_at
+        WHERE ${s}.idempotency.expires_at <= $2::timestamptz
+      RETURNING 1
+    ), event AS (
+      INSERT INTO ${s}.activation_events (${EVENT_COLUMNS})
+      SELECT $8, $1, $9, $10, $11, $12::jsonb, $13, $14::int, $15::boolean, $2::timestamptz
+      WHERE $3::text IS NULL OR EXISTS (SELECT 1 FROM claim)
+      RETURNING id
+    ), charge AS (
+      INSERT INTO ${s}.billing_records (id, org_id, key_id, activation_id, amount_micros, created_at)
+      SELECT $16::text, $1, $9, event.id, $17::bigint, $18::timestamptz FROM event WHERE $16::text IS NOT NULL
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM event)::int AS recorded`;
+
+  /*
+   * Every authenticated request reads its key and then its organization. The key query fetches the
+   * organization too, and the next getOrganization of that organization within 1 s is answered
+   * from it: one round trip less per request. Keys themselves (revocation) are always read fresh;
+   * a plan change made by another process is seen within 1 s.
+   */
+  const orgsReadWithKeys = new Map<string, { org: Organization; at: number }>();
+  function primeOrganization(org: Organization): void {
+    if (orgsReadWithKeys.size >= MAX_PRIMED_ORGS) orgsReadWithKeys.clear();
+    orgsReadWithKeys.set(org.id, { org, at: Date.now() });
+  }
+
+  const findKeys = batchLookups(async (hashes) => {
+    const { rows } = await client.query<ApiKeyRow & { org: OrganizationRow | null }>(
+      `SELECT ${KEY_COLUMNS.split(", ").map((c) => `k.${c}`).join(", ")},
+              CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'tier', o.tier, 'rpm', o.rpm, 'created_at', o.created_at) END AS org
+       FROM ${s}.api_keys k LEFT JOIN ${s}.organizations o ON o.id = k.org_id WHERE k.hash = ANY($1::text[])`,
+      [hashes],
+    );
+    for (const row of rows) if (row.org) primeOrganization(toOrganization(row.org));
+    return new Map(rows.map((row) => [row.hash, toApiKey(row)]));
+  });
 
   async function findIdempotency(db: SqlQueryable, orgId: string, key: string): Promise<IdempotencyRow | undefined> {
     const { rows } = await db.query<IdempotencyRow>(
@@ -51,8 +97,11 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
          ON CONFLICT (id) DO UPDATE SET tier = EXCLUDED.tier, rpm = EXCLUDED.rpm, created_at = EXCLUDED.created_at`,
         [org.id, org.tier, org.rpm ?? null, org.created_at],
       );
+      orgsReadWithKeys.delete(org.id);
     },
     async getOrganization(id) {
+      const primed = orgsReadWithKeys.get(id);
+      if (primed && Date.now() - primed.at < ORG_READ_WITH_KEY_MS) return { ...primed.org };
       const { rows } = await client.query<OrganizationRow>(`SELECT id, tier, rpm, created_at FROM ${s}.organizations WHERE id = $1`, [id]);
       return rows[0] ? toOrganization(rows[0]) : null;
     },
@@ -65,8 +114,8 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
       );
     },
     async findApiKeyByHash(hash) {
-      const { rows } = await client.query<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM ${s}.api_keys WHERE hash = $1`, [hash]);
-      return rows[0] ? toApiKey(rows[0]) : null;
+      const record = await findKeys(hash);
+      return record ? { ...record, scopes: [...record.scopes] } : null;
     },
     async revokeApiKey(id, at) {
       // COALESCE keeps the first revocation time when a key is revoked twice.
@@ -83,48 +132,36 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
 
     async recordActivation(event, charge, write): Promise<RecordOutcome> {
       assertChargeMatches(event, charge);
-      return client.transaction(async (tx) => {
-        if (write) {
-          // Claim the key first. A concurrent claim of the same key waits on the primary key until
-          // the other transaction ends, then sees its row: exactly one of them records. An expired
-          // record is taken over as if it were absent.
-          const claimed = await tx.query(
-            `INSERT INTO ${s}.idempotency (org_id, key, fingerprint, status, body, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6)
-             ON CONFLICT (org_id, key) DO UPDATE
-               SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, body = EXCLUDED.body, expires_at = EXCLUDED.expires_at
-               WHERE ${s}.idempotency.expires_at <= $7
-             RETURNING key`,
-            [event.org_id, write.key, write.fingerprint, write.response.status, write.response.body, write.expires_at, event.created_at],
-          );
-          if (claimed.rows.length === 0) {
-            const existing = await findIdempotency(tx, event.org_id, write.key);
-            return { state: "duplicate", existing: toLookup(existing, write.fingerprint, event.created_at) };
-          }
-        }
-        await tx.query(
-          `INSERT INTO ${s}.activation_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [
-            event.id,
-            event.org_id,
-            event.key_id,
-            event.query,
-            event.subject_vp_id,
-            JSON.stringify(event.result),
-            event.classifier_model,
-            event.top_k,
-            event.billed,
-            event.created_at,
-          ],
-        );
-        if (charge) {
-          await tx.query(
-            `INSERT INTO ${s}.billing_records (id, org_id, key_id, activation_id, amount_micros, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-            [charge.id, charge.org_id, charge.key_id, charge.activation_id, charge.amount_micros, charge.created_at],
-          );
-        }
-        return { state: "recorded" };
-      });
+      // One statement, so one transaction and one round trip: claim the idempotency key, then the
+      // event only when the claim succeeded (or there is no key), then the charge of that event.
+      // A concurrent claim of the same key waits on the primary key until the other transaction
+      // ends, then finds its row: exactly one of them records. An expired record is taken over.
+      // Any failure (a taken id, a lost connection) aborts the whole statement: nothing is written.
+      const { rows } = await client.query<{ recorded: number }>(RECORD_ACTIVATION, [
+        event.org_id,
+        event.created_at,
+        write?.key ?? null,
+        write?.fingerprint ?? null,
+        write?.response.status ?? null,
+        write?.response.body ?? null,
+        write?.expires_at ?? null,
+        event.id,
+        event.key_id,
+        event.query,
+        event.subject_vp_id,
+        JSON.stringify(event.result),
+        event.classifier_model,
+        event.top_k,
+        event.billed,
+        charge?.id ?? null,
+        charge?.amount_micros ?? null,
+        charge?.created_at ?? null,
+      ]);
+      if (Number(rows[0]!.recorded) === 1) return { state: "recorded" };
+      // Only a key can make the event be skipped. The other request's row is visible to this new
+      // statement (the claim above waited for it to commit).
+      const existing = await findIdempotency(client, event.org_id, write!.key);
+      return { state: "duplicate", existing: toLookup(existing, write!.fingerprint, event.created_at) };
     },
     async getActivation(id, orgId) {
       const { rows } = await client.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM ${s}.activation_events WHERE id = $1 AND org_id = $2`, [id, orgId]);
