@@ -76,6 +76,31 @@ describe("7.1 POST /v1/activate", () => {
   });
 });
 
+describe("500 from any stage of the pipeline", () => {
+  it("a failing key lookup or limiter answers the route's 500 message, details only to onError", async () => {
+    const errors: unknown[] = [];
+    const broken = await startServer({
+      onError: (error) => errors.push(error),
+      decorateStore: (store) => ({
+        ...store,
+        findApiKeyByHash: async () => {
+          throw new Error("ECONNREFUSED 10.0.0.5:5432 password=hunter2");
+        },
+      }),
+    });
+    try {
+      const key = await broken.key("acme", "scale");
+      const activation = await activate(broken, key, { query: SIGNIFICANT });
+      expectFailure(activation, 500, "Activation failed");
+      expect(activation.text).not.toMatch(/hunter2|ECONNREFUSED/);
+      expectFailure(await call(`${broken.url}/usage`, { key }), 500, "Internal server error");
+      expect(errors.map(String)).toEqual(["Error: ECONNREFUSED 10.0.0.5:5432 password=hunter2", "Error: ECONNREFUSED 10.0.0.5:5432 password=hunter2"]);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe("7.2 general", () => {
   it("401 for a missing or invalid key on every keyed path", async () => {
     for (const [method, path] of [["GET", "/usage"], ["GET", "/activations/x"], ["POST", "/feedback"], ["POST", "/extract"], ["GET", "/certificate/c1"], ["POST", "/vitapass/scopes"]]) {
