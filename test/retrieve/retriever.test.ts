@@ -151,7 +151,7 @@ describe("relaxationLadder", () => {
 });
 
 describe("createRetriever over embedded LanceDB with the LanceDB adapter", () => {
-  it("returns filtered hits first and fills up from the fallback", async () => {
+  it("filters and relaxes on a real table through the LanceDB adapter", async () => {
     const lancedb = await import("@lancedb/lancedb");
     const { mkdtemp, rm } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
