@@ -50,6 +50,19 @@ describe("the retrieval set", () => {
     expect(significance.mean_jaccard * 5).toBeLessThan(factual.mean_jaccard);
   });
 
+  it("tells mundane memories about the same people, places and objects as the significant ones", () => {
+    // The cast, places and objects of benchmarks/retrieval/README.md.
+    const named = ["Mum", "Dad", "Nan", "Grandad", "Clare", "Anna", "Joe", "Tom", "Dev", "Priya", "Malcolm", "Mrs Okafor", "Biscuit",
+      "Whitby", "Leeds", "Elm Road", "Carver Street", "Market Street", "allotment", "harbour", "St James", "library", "bakery", "Rotterdam",
+      "Lisbon", "Church Lane", "hospice", "care home", "terrace house", "mapping business", "flood", "Roundhay", "stroke ward", "regatta",
+      "quilt", "watch", "blue bicycle", "Fiesta", "fishing rod", "green notebook", "sewing machine", "piano", "binoculars", "records", "pottery", "accordion"];
+    const mentions = (text: string) => named.filter((name) => text.toLowerCase().includes(name.toLowerCase()));
+    const significantMentions = new Set(memories.filter((m) => Number(m.payload.emotional_weight) >= 0.5).flatMap((m) => mentions(m.text)));
+    const mundane = memories.filter((m) => Number(m.payload.emotional_weight) < 0.5);
+    const sharing = mundane.filter((m) => mentions(m.text).some((name) => significantMentions.has(name)));
+    expect(sharing.length / mundane.length).toBeGreaterThanOrEqual(0.85);
+  });
+
   it("never labels a mundane memory relevant to a significance query", () => {
     const weight = new Map(memories.map((m) => [m.id, Number(m.payload.emotional_weight)]));
     for (const q of queries.filter((q) => q.type === "significance")) {
