@@ -1,0 +1,61 @@
+/**
+ * MongoDB Atlas Vector Search: field filters → the MQL document for `$vectorSearch.filter`,
+ * using only the operators Atlas allows there ($eq, $in, $gte, $lte, $and, $or).
+ *
+ * - Paths use dot notation (`constellation.arc_type`); the path grammar rules out `$`-prefixed
+ *   and otherwise special names. Index every mapped path as a `filter` field.
+ * - Values sit under explicit operators (`{ arc_type: { $eq: "$gt" } }`), so a value can never
+ *   be read as an operator or a sub-document.
+ * - Boost mode returns an `$addFields` stage for after `$vectorSearch`: `scoreField` (default
+ *   `arcroute_boost`) gets, per field, the weight of the best matching alternative. Inside
+ *   aggregation expressions a string starting with `$` is a field path, so every value is
+ *   wrapped in `$literal`; range tests require `$isNumber` first, because aggregation compares
+ *   across BSON types (a string is "greater" than any number). Then sort by
+ *   `{ $add: [{ $meta: "vectorSearchScore" }, "$arcroute_boost"] }`.
+ */
+import { z } from "zod";
+import { BaseOptionsSchema, boostWeights, buildCondition, buildFilter, parsePath, prepare, type BaseOptions, type FilterDialect, type FilterInput } from "../shared/index.js";
+
+const STORE = "mongodb";
+
+export type MongoFilter = Record<string, unknown>;
+export interface MongoBoostStage {
+  $addFields: Record<string, unknown>;
+}
+
+export interface MongoDbOptions extends BaseOptions {
+  /** Boost mode: the field the boost is written to (default `arcroute_boost`). */
+  scoreField?: string;
+}
+
+const OptionsSchema = BaseOptionsSchema.extend({ scoreField: z.string().default("arcroute_boost") }).strict();
+
+const query: FilterDialect<MongoFilter> = {
+  eq: ({ path }, value) => ({ [path.path]: { $eq: value } }),
+  in: ({ path }, values) => ({ [path.path]: { $in: values } }),
+  range: ({ path }, op, value) => ({ [path.path]: op === "gte" ? { $gte: value } : { $lte: value } }),
+  or: (parts) => ({ $or: parts }),
+  and: (parts) => ({ $and: parts }),
+};
+
+/** The same conditions as aggregation expressions (for the boost stage). */
+const expression: FilterDialect<MongoFilter> = {
+  eq: ({ path }, value) => ({ $eq: [`$${path.path}`, { $literal: value }] }),
+  range: ({ path }, op, value) => ({ $and: [{ $isNumber: `$${path.path}` }, { [op === "gte" ? "$gte" : "$lte"]: [`$${path.path}`, { $literal: value }] }] }),
+  or: (parts) => ({ $or: parts }),
+  and: (parts) => ({ $and: parts }),
+};
+
+export function toMongoDbFilter(input: FilterInput, options: MongoDbOptions & { mode: "boost" }): MongoBoostStage | undefined;
+export function toMongoDbFilter(input: FilterInput, options?: MongoDbOptions & { mode?: "filter" | "gate" }): MongoFilter | undefined;
+export function toMongoDbFilter(input: FilterInput, options?: MongoDbOptions): MongoFilter | MongoBoostStage | undefined;
+export function toMongoDbFilter(input: FilterInput, options?: MongoDbOptions): MongoFilter | MongoBoostStage | undefined {
+  const { plan, options: parsed } = prepare(STORE, { boost: true }, input, options, OptionsSchema);
+  const scoreField = parsePath(STORE, parsed.scoreField, "scoreField").path;
+  if (!plan) return undefined;
+  if (plan.mode === "filter") return buildFilter(plan, query);
+  const fields = boostWeights(plan).map(({ group, terms }) => ({
+    $max: terms.map(({ weight }, index) => ({ $cond: [buildCondition(group, index, expression), weight, 0] })),
+  }));
+  return { $addFields: { [scoreField]: { $add: fields } } };
+}
