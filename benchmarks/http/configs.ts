@@ -12,4 +12,11 @@ export interface HttpBenchConfig {
 
 export const CONFIGS: Record<string, HttpBenchConfig> = {
   memory: { name: "memory", description: "in-memory store and limiter (one process)", store: "memory", limiter: "memory" },
+  // The many-process configuration: state in PostgreSQL, limits in Redis (issue 5: >= 40 % of memory's rps).
+  shared: {
+    name: "shared",
+    description: "PostgreSQL store + Redis limiter (state shared by many processes)",
+    store: process.env.ARCROUTE_BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432/test?schema=arcroute_bench",
+    limiter: process.env.ARCROUTE_BENCH_REDIS ?? "redis://127.0.0.1:6379?prefix=arcroute:bench:",
+  },
 };

@@ -373,7 +373,13 @@ export function describeStoreContract(name: string, open: () => Promise<ArcStore
       const event = makeEvent(orgId, key.id);
       await store.recordActivation(event, null, null);
       event.query = "mutated after writing";
-      expect((await store.getActivation(event.id, orgId))?.query).toBe("the day my father died");
+      event.result.arc_types.push("exile");
+      event.result.field_filters[0]!.weight = 0.01;
+      const stored = (await store.getActivation(event.id, orgId))!;
+      expect(stored.query).toBe("the day my father died");
+      expect(stored.result).toEqual({ ...GRIEF_RESULT, activation_id: event.id });
+      stored.result.field_filters[0]!.weight = 0.02;
+      expect((await store.getActivation(event.id, orgId))!.result.field_filters[0]!.weight).toBe(1);
     });
   });
 }

@@ -17,12 +17,16 @@ interface IdempotencyRow extends IdempotencyWrite {
 
 /*
  * Copies in and out, so callers can never mutate what the store holds (as with a real database).
- * Flat records get shallow copies; only the event (a nested classifier result) is cloned deeply:
- * structuredClone on every request was a measurable share of the memory configuration's latency.
+ * Typed copies rather than structuredClone, which was a measurable share of the memory
+ * configuration's CPU per request.
  */
 const copy = <T extends object>(value: T): T => ({ ...value });
 const copyKey = (key: ApiKeyRecord): ApiKeyRecord => ({ ...key, scopes: [...key.scopes] });
-const copyEvent = (event: ActivationEvent): ActivationEvent => structuredClone(event);
+// The event's shape is fixed (flat fields, arrays of flat filters): a typed copy is ~10x cheaper than structuredClone.
+const copyEvent = (event: ActivationEvent): ActivationEvent => ({
+  ...event,
+  result: { ...event.result, arc_types: [...event.result.arc_types], field_filters: event.result.field_filters.map((f) => ({ ...f })) },
+});
 
 export function createMemoryStore(): ArcStore {
   const organizations = new Map<string, Organization>();
