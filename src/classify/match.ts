@@ -42,6 +42,21 @@ function compile(): { index: Map<string, Cue[]>; anchored: Map<string, Cue[]> } 
 
 const { index: INDEX, anchored: ANCHORED } = compile();
 
+/**
+ * The scan's index: one-word cues by their stem, longer phrases by their first two stems, so a
+ * common first word ("the", "my") does not mean trying a hundred phrases at every occurrence.
+ */
+const SINGLE = new Map<string, Cue[]>();
+const PAIRS = new Map<string, Cue[]>();
+for (const cues of INDEX.values()) {
+  for (const cue of cues) {
+    const [into, key] = cue.stems.length === 1 ? [SINGLE, cue.stems[0]!] : [PAIRS, `${cue.stems[0]} ${cue.stems[1]}`];
+    const list = into.get(key);
+    if (list) list.push(cue);
+    else into.set(key, [cue]);
+  }
+}
+
 /** Single-stem cues of five or more letters also match as prefixes ("graduat" → "graduation"). */
 const MIN_PREFIX = 5;
 const PREFIX = new Map<string, Cue[]>();
@@ -105,7 +120,8 @@ export function matchCues(tokens: readonly string[], words?: readonly string[]):
   if (tokens.length > 0) pushAnchored(tokens, words, matches);
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.length > MIN_PREFIX) pushPrefixMatches(tokens, i, matches);
-    pushPhrases(tokens, i, INDEX.get(tokens[i]!), matches);
+    pushPhrases(tokens, i, SINGLE.get(tokens[i]!), matches);
+    if (i + 1 < tokens.length) pushPhrases(tokens, i, PAIRS.get(`${tokens[i]} ${tokens[i + 1]}`), matches);
   }
   return resolveOverlaps(matches);
 }
