@@ -121,6 +121,7 @@ export {
   DEFAULT_FUSION_WEIGHT,
   createRetriever,
   relaxationLadder,
+  matchPlan,
   matchScore,
   type RerankOptions,
   type Retriever,
