@@ -3,263 +3,263 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -1.9123,
+    "bias": -1.8751,
     "weights": {
-      "frame": 2.0784,
-      "lookup": -2.0659,
-      "task": -1.5363,
-      "info": -1.8367,
-      "chat": -1.0477,
-      "arc": 1.3876,
-      "emotion": -0.0122,
-      "intensity": 0.4731,
-      "tether": 0.4533,
-      "personal": 0.7736,
-      "gerund_opening": 1.7376,
-      "when_clause": 0.7338,
-      "past": 1.3794,
-      "no_content": -0.1588,
-      "short": -0.4808
+      "frame": 1.9329,
+      "lookup": -2.1312,
+      "task": -1.5545,
+      "info": -1.8659,
+      "chat": -1.066,
+      "arc": 1.3557,
+      "emotion": 0.0313,
+      "intensity": 0.4924,
+      "tether": 0.4673,
+      "personal": 0.8228,
+      "gerund_opening": 1.8628,
+      "when_clause": 0.8863,
+      "past": 1.5017,
+      "no_content": -0.1183,
+      "short": -0.5093
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.1128,
-      "symbol": -4.3175,
-      "event": -4.3175,
-      "place": -4.3175,
-      "ritual": -4.3175,
-      "object": -4.3175,
-      "tradition": -4.3175,
-      "identity": -4.3175,
-      "self": -4.3175
+      "person": -0.1027,
+      "symbol": -4.4067,
+      "event": -4.4067,
+      "place": -4.4067,
+      "ritual": -4.4067,
+      "object": -4.4067,
+      "tradition": -4.4067,
+      "identity": -4.4067,
+      "self": -4.4067
     },
     "liberation": {
-      "person": -1.7658,
-      "symbol": -4.3307,
-      "event": -2.9444,
-      "place": -2.7213,
-      "ritual": -4.3307,
-      "object": -4.3307,
-      "tradition": -4.3307,
-      "identity": -4.3307,
-      "self": -0.4389
+      "person": -1.7798,
+      "symbol": -4.4188,
+      "event": -3.0325,
+      "place": -2.8094,
+      "ritual": -4.4188,
+      "object": -4.4188,
+      "tradition": -4.4188,
+      "identity": -4.4188,
+      "self": -0.4115
     },
     "grief": {
-      "person": -0.3264,
-      "symbol": -4.3694,
-      "event": -2.1722,
-      "place": -3.2708,
-      "ritual": -4.3694,
-      "object": -2.9832,
-      "tradition": -4.3694,
-      "identity": -4.3694,
-      "self": -3.6763
+      "person": -0.2955,
+      "symbol": -4.4543,
+      "event": -2.2571,
+      "place": -3.3557,
+      "ritual": -4.4543,
+      "object": -3.0681,
+      "tradition": -4.4543,
+      "identity": -4.4543,
+      "self": -3.7612
     },
     "discovery": {
-      "person": -2.0015,
-      "symbol": -4.3041,
-      "event": -3.2055,
-      "place": -1.3083,
-      "ritual": -4.3041,
-      "object": -2.6946,
-      "tradition": -4.3041,
-      "identity": -3.6109,
-      "self": -0.8701
+      "person": -1.9966,
+      "symbol": -4.3944,
+      "event": -3.2958,
+      "place": -1.3034,
+      "ritual": -4.3944,
+      "object": -2.785,
+      "tradition": -4.3944,
+      "identity": -3.7013,
+      "self": -0.8391
     },
     "resistance": {
-      "person": -0.734,
-      "symbol": -4.3175,
-      "event": -1.6094,
-      "place": -3.2189,
-      "ritual": -4.3175,
-      "object": -4.3175,
-      "tradition": -4.3175,
-      "identity": -4.3175,
-      "self": -1.5449
+      "person": -0.7178,
+      "symbol": -4.4067,
+      "event": -1.6341,
+      "place": -3.3081,
+      "ritual": -4.4067,
+      "object": -4.4067,
+      "tradition": -4.4067,
+      "identity": -4.4067,
+      "self": -1.5163
     },
     "bond": {
-      "person": -0.1719,
-      "symbol": -4.3307,
-      "event": -3.6376,
-      "place": -4.3307,
-      "ritual": -3.2321,
-      "object": -4.3307,
-      "tradition": -3.6376,
-      "identity": -4.3307,
-      "self": -4.3307
+      "person": -0.1562,
+      "symbol": -4.4188,
+      "event": -3.7257,
+      "place": -4.4188,
+      "ritual": -3.3202,
+      "object": -4.4188,
+      "tradition": -3.7257,
+      "identity": -4.4188,
+      "self": -4.4188
     },
     "moral_awakening": {
-      "person": -2.1068,
-      "symbol": -4.3041,
-      "event": -4.3041,
-      "place": -2.9178,
-      "ritual": -4.3041,
-      "object": -3.6109,
-      "tradition": -3.6109,
-      "identity": -4.3041,
-      "self": -0.3338
+      "person": -2.1972,
+      "symbol": -4.3944,
+      "event": -4.3944,
+      "place": -3.0082,
+      "ritual": -4.3944,
+      "object": -3.7013,
+      "tradition": -3.7013,
+      "identity": -4.3944,
+      "self": -0.3001
     },
     "transformation": {
-      "person": -3.6109,
-      "symbol": -4.3041,
-      "event": -3.2055,
-      "place": -3.2055,
-      "ritual": -4.3041,
-      "object": -4.3041,
-      "tradition": -4.3041,
-      "identity": -3.2055,
-      "self": -0.2265
+      "person": -3.7013,
+      "symbol": -4.3944,
+      "event": -3.2958,
+      "place": -3.2958,
+      "ritual": -4.3944,
+      "object": -4.3944,
+      "tradition": -4.3944,
+      "identity": -3.2958,
+      "self": -0.2048
     },
     "reconciliation": {
-      "person": -0.2097,
-      "symbol": -4.3041,
-      "event": -3.2055,
-      "place": -4.3041,
-      "ritual": -4.3041,
-      "object": -3.6109,
-      "tradition": -3.6109,
-      "identity": -4.3041,
-      "self": -3.2055
+      "person": -0.1898,
+      "symbol": -4.3944,
+      "event": -3.2958,
+      "place": -4.3944,
+      "ritual": -4.3944,
+      "object": -3.7013,
+      "tradition": -3.7013,
+      "identity": -4.3944,
+      "self": -3.2958
     },
     "reckoning": {
-      "person": -1.5315,
-      "symbol": -4.3041,
-      "event": -2.9178,
-      "place": -4.3041,
-      "ritual": -4.3041,
-      "object": -3.6109,
-      "tradition": -4.3041,
-      "identity": -4.3041,
-      "self": -0.4539
+      "person": -1.5612,
+      "symbol": -4.3944,
+      "event": -3.0082,
+      "place": -4.3944,
+      "ritual": -4.3944,
+      "object": -3.7013,
+      "tradition": -4.3944,
+      "identity": -4.3944,
+      "self": -0.4242
     },
     "threshold": {
-      "person": -3.6507,
-      "symbol": -4.3438,
-      "event": -0.2495,
-      "place": -2.552,
-      "ritual": -4.3438,
-      "object": -3.6507,
-      "tradition": -4.3438,
-      "identity": -3.6507,
-      "self": -3.6507
+      "person": -3.7377,
+      "symbol": -4.4308,
+      "event": -0.2261,
+      "place": -2.6391,
+      "ritual": -4.4308,
+      "object": -3.7377,
+      "tradition": -4.4308,
+      "identity": -3.7377,
+      "self": -3.7377
     },
     "exile": {
-      "person": -1.0986,
-      "symbol": -4.3175,
-      "event": -4.3175,
-      "place": -0.7911,
-      "ritual": -4.3175,
-      "object": -4.3175,
-      "tradition": -3.2189,
-      "identity": -2.3716,
-      "self": -3.6243
+      "person": -1.0745,
+      "symbol": -4.4067,
+      "event": -4.4067,
+      "place": -0.7691,
+      "ritual": -4.4067,
+      "object": -4.4067,
+      "tradition": -3.3081,
+      "identity": -2.4608,
+      "self": -3.7136
     },
     "gratitude": {
-      "person": -0.1769,
-      "symbol": -4.3041,
-      "event": -2.9178,
-      "place": -4.3041,
-      "ritual": -4.3041,
-      "object": -3.6109,
-      "tradition": -4.3041,
-      "identity": -4.3041,
-      "self": -4.3041
+      "person": -0.1603,
+      "symbol": -4.3944,
+      "event": -3.0082,
+      "place": -4.3944,
+      "ritual": -4.3944,
+      "object": -3.7013,
+      "tradition": -4.3944,
+      "identity": -4.3944,
+      "self": -4.3944
     },
     "authenticity": {
-      "person": -4.2905,
-      "symbol": -3.1918,
-      "event": -4.2905,
-      "place": -4.2905,
-      "ritual": -4.2905,
-      "object": -4.2905,
-      "tradition": -4.2905,
-      "identity": -0.4193,
-      "self": -1.5179
+      "person": -4.382,
+      "symbol": -3.2834,
+      "event": -4.382,
+      "place": -4.382,
+      "ritual": -4.382,
+      "object": -4.382,
+      "tradition": -4.382,
+      "identity": -0.4308,
+      "self": -1.4376
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -4.2485,
-      "negative": -0.029,
-      "mixed": -4.2485
+      "positive": -4.3438,
+      "negative": -0.0263,
+      "mixed": -4.3438
     },
     "liberation": {
-      "positive": -0.029,
-      "negative": -4.2485,
-      "mixed": -4.2485
+      "positive": -0.0263,
+      "negative": -4.3438,
+      "mixed": -4.3438
     },
     "grief": {
-      "positive": -4.3041,
-      "negative": -0.1452,
-      "mixed": -2.1068
+      "positive": -4.3944,
+      "negative": -0.146,
+      "mixed": -2.0919
     },
     "discovery": {
-      "positive": -0.1737,
-      "negative": -4.2341,
-      "mixed": -1.9315
+      "positive": -0.1719,
+      "negative": -4.3307,
+      "mixed": -1.9328
     },
     "resistance": {
-      "positive": -1.0561,
-      "negative": -4.2341,
-      "mixed": -0.4499
+      "positive": -1.0726,
+      "negative": -4.3307,
+      "mixed": -0.4389
     },
     "bond": {
-      "positive": -0.0282,
-      "negative": -4.2767,
-      "mixed": -4.2767
+      "positive": -0.0256,
+      "negative": -4.3694,
+      "mixed": -4.3694
     },
     "moral_awakening": {
-      "positive": -4.2195,
-      "negative": -0.6642,
-      "mixed": -0.7538
+      "positive": -4.3175,
+      "negative": -0.6799,
+      "mixed": -0.734
     },
     "transformation": {
-      "positive": -0.3277,
-      "negative": -3.5264,
-      "mixed": -1.3863
+      "positive": -0.3102,
+      "negative": -3.6243,
+      "mixed": -1.4271
     },
     "reconciliation": {
-      "positive": -0.2305,
-      "negative": -4.2195,
-      "mixed": -1.6546
+      "positive": -0.2231,
+      "negative": -4.3175,
+      "mixed": -1.6784
     },
     "reckoning": {
-      "positive": -4.2195,
-      "negative": -0.0606,
-      "mixed": -3.1209
+      "positive": -4.3175,
+      "negative": -0.0548,
+      "mixed": -3.2189
     },
     "threshold": {
-      "positive": -1.1856,
-      "negative": -3.5835,
-      "mixed": -0.4055
+      "positive": -1.1506,
+      "negative": -3.6763,
+      "mixed": -0.4182
     },
     "exile": {
-      "positive": -4.2341,
-      "negative": -0.0294,
-      "mixed": -4.2341
+      "positive": -4.3307,
+      "negative": -0.0267,
+      "mixed": -4.3307
     },
     "gratitude": {
-      "positive": -0.0299,
-      "negative": -4.2195,
-      "mixed": -4.2195
+      "positive": -0.027,
+      "negative": -4.3175,
+      "mixed": -4.3175
     },
     "authenticity": {
-      "positive": -0.0776,
-      "negative": -4.2047,
-      "mixed": -2.8184
+      "positive": -0.07,
+      "negative": -4.3041,
+      "mixed": -2.9178
     }
   },
   "prior_weight": {
-    "tether": 0.6,
-    "valence": 1
+    "tether": 0.9,
+    "valence": 0.7
   },
   "calibration": {
-    "a": 1.1818,
-    "b": -1.3001,
+    "a": 1.1982,
+    "b": -1.3166,
     "open_gate": 0,
-    "top": 0.7071,
-    "lead": 0.6548,
-    "open_offset": -0.509
+    "top": 0.7251,
+    "lead": 0.6304,
+    "open_offset": -0.4687
   }
 };
