@@ -1,0 +1,79 @@
+/** The small pure pieces of the pipeline, on the cases the socket tests do not reach. */
+import { describe, expect, it } from "vitest";
+import { clientIp, normalizeIp } from "../../src/http/client-ip.js";
+import { fingerprintOf, readIdempotencyKey } from "../../src/http/idempotency.js";
+import { normalizeBasePath, rpmOf } from "../../src/http/index.js";
+import { rateLimitHeaders, retryAfterSeconds } from "../../src/http/limits.js";
+import { createRouter } from "../../src/http/router.js";
+import type { Route } from "../../src/http/route.js";
+
+const headers = (values: Record<string, string>) => new Headers(values);
+
+describe("client IP", () => {
+  it("takes the n-th entry from the right of X-Forwarded-For for n trusted hops", () => {
+    const h = headers({ "x-forwarded-for": "6.6.6.6, 1.1.1.1, 10.0.0.9" });
+    expect(clientIp(h, "10.0.0.1", 0)).toBe("10.0.0.1");
+    expect(clientIp(h, "10.0.0.1", 1)).toBe("10.0.0.9");
+    expect(clientIp(h, "10.0.0.1", 2)).toBe("1.1.1.1");
+    expect(clientIp(h, "10.0.0.1", 5)).toBe("6.6.6.6"); // more hops than entries: the left-most
+    expect(clientIp(headers({}), "10.0.0.1", 1)).toBe("10.0.0.1");
+  });
+
+  it("normalizes IPv4-mapped IPv6 and unknown sockets", () => {
+    expect(normalizeIp("::FFFF:192.168.0.7")).toBe("192.168.0.7");
+    expect(normalizeIp("2001:db8::1")).toBe("2001:db8::1");
+    expect(normalizeIp(undefined)).toBe("unknown");
+  });
+});
+
+describe("limits", () => {
+  it("plan limits per minute; enterprise uses the organization's rpm, 300 without one", () => {
+    const org = (tier: "free" | "payg" | "growth" | "scale" | "enterprise", rpm?: number) => ({ id: "o", tier, created_at: "", ...(rpm ? { rpm } : {}) });
+    expect([rpmOf(org("free")), rpmOf(org("payg")), rpmOf(org("growth")), rpmOf(org("scale"))]).toEqual([10, 30, 60, 300]);
+    expect(rpmOf(org("enterprise", 5000))).toBe(5000);
+    expect(rpmOf(org("enterprise"))).toBe(300);
+    expect(rpmOf(org("scale", 5000))).toBe(300); // rpm only counts for enterprise
+  });
+
+  it("Retry-After rounds up and stays within [1, 60]; RateLimit-Reset may be 0", () => {
+    const result = (resetMs: number) => ({ allowed: false, limit: 10, remaining: 0, resetMs });
+    expect([0, 1, 999, 1000, 1001, 59_001, 60_000, 90_000].map((ms) => retryAfterSeconds(result(ms)))).toEqual([1, 1, 1, 1, 2, 60, 60, 60]);
+    expect(rateLimitHeaders(result(0))).toEqual({ "ratelimit-limit": "10", "ratelimit-remaining": "0", "ratelimit-reset": "0" });
+    expect(rateLimitHeaders({ ...result(1500), remaining: -3 })["ratelimit-remaining"]).toBe("0");
+  });
+});
+
+describe("idempotency", () => {
+  it("fingerprints the decoded body: key order and whitespace do not matter, values and operation do", () => {
+    const a = fingerprintOf("POST /activate", { query: "q", top_k: 3, nested: { b: 1, a: [1, 2] } });
+    expect(fingerprintOf("POST /activate", { nested: { a: [1, 2], b: 1 }, top_k: 3, query: "q" })).toBe(a);
+    expect(fingerprintOf("POST /activate", { query: "q", top_k: 4, nested: { b: 1, a: [1, 2] } })).not.toBe(a);
+    expect(fingerprintOf("POST /activate", { query: "q", top_k: 3, nested: { b: 1, a: [2, 1] } })).not.toBe(a);
+    expect(fingerprintOf("POST /other", { query: "q", top_k: 3, nested: { b: 1, a: [1, 2] } })).not.toBe(a);
+  });
+
+  it("accepts 1-255 printable ASCII characters, trims, refuses the rest", () => {
+    expect(readIdempotencyKey(headers({}))).toEqual({ ok: true, key: null });
+    expect(readIdempotencyKey(headers({ "idempotency-key": "  abc-123  " }))).toEqual({ ok: true, key: "abc-123" });
+    expect(readIdempotencyKey(headers({ "idempotency-key": "k".repeat(255) }))).toMatchObject({ ok: true });
+    for (const bad of ["k".repeat(256), "a b", "é"]) expect(readIdempotencyKey(headers({ "idempotency-key": bad }))).toEqual({ ok: false });
+  });
+});
+
+describe("basePath and router", () => {
+  it("normalizes base paths and refuses what is not a path", () => {
+    expect(["/v1", "v1", "/api/v1/", " /api/v1 ", "/", ""].map(normalizeBasePath)).toEqual(["/v1", "/v1", "/api/v1", "/api/v1", "", ""]);
+    for (const bad of ["/v1?x", "/v 1", "/v1#a"]) expect(() => normalizeBasePath(bad)).toThrow(TypeError);
+  });
+
+  it("matches named and rest segments, decodes them, refuses empty ones", () => {
+    const route = (method: "GET" | "POST", pattern: string) => ({ method, pattern, access: { kind: "public" }, body: "none", handle: async () => ({ status: 200, headers: {}, body: "" }) }) as Route;
+    const router = createRouter([route("GET", "/certificate/:id"), route("POST", "/batch/*"), route("POST", "/certificate/:id")]);
+    expect(router.match("GET", "/certificate/a%2Fb")).toMatchObject({ kind: "route", params: { id: "a/b" } });
+    expect(router.match("POST", "/batch/jobs/42")).toMatchObject({ kind: "route", params: { path: "jobs/42" } });
+    expect(router.match("DELETE", "/certificate/x")).toEqual({ kind: "method_not_allowed", allow: ["GET", "POST"] });
+    for (const path of ["/certificate/", "/certificate", "/batch", "/batch/", "/batch//x", "/certificate/%E0%A4%A"]) {
+      expect(router.match("GET", path).kind, path).toBe("not_found");
+    }
+  });
+});
