@@ -122,6 +122,15 @@ describe("qdrant output shape", () => {
     expect(single).toEqual({ must: [{ key: "valence", match: { value: "negative" } }] });
   });
 
+  it("the filter and the boost formula fit a client QueryRequest (prefetch the vector search, re-score with the formula)", () => {
+    const filters = [{ field: "arc_type" as const, operator: "eq" as const, value: "grief", weight: 1 }];
+    const boost = toQdrantFilter(filters, { mode: "boost", boostWeight: 0.3 })!;
+    const request: Schemas["QueryRequest"] = { prefetch: { query: [0.1, 0.2], limit: 50 }, query: boost, limit: 10 };
+    const filtered: Schemas["QueryRequest"] = { query: [0.1, 0.2], filter: toQdrantFilter(filters), limit: 10 };
+    expect(request.query).toBe(boost);
+    expect(filtered.filter).toEqual({ must: [{ key: "arc_type", match: { value: "grief" } }] });
+  });
+
   it("a non-integer equality becomes a closed range (match.value takes strings and integers only)", () => {
     expect(toQdrantFilter([{ field: "score", operator: "eq", value: 0.5 }])).toEqual({ must: [{ key: "score", range: { gte: 0.5, lte: 0.5 } }] });
   });
