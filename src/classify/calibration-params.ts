@@ -3,23 +3,25 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -1.8751,
+    "bias": -1.1973,
     "weights": {
-      "frame": 1.9329,
-      "lookup": -2.1312,
-      "task": -1.5545,
-      "info": -1.8659,
-      "chat": -1.066,
-      "arc": 1.3557,
-      "emotion": 0.0313,
-      "intensity": 0.4924,
-      "tether": 0.4673,
-      "personal": 0.8228,
-      "gerund_opening": 1.8628,
-      "when_clause": 0.8863,
-      "past": 1.5017,
-      "no_content": -0.1183,
-      "short": -0.5093
+      "frame": 1.7206,
+      "lookup": -2.6993,
+      "task": -1.5255,
+      "info": -2.22,
+      "chat": -1.0502,
+      "arc": 1.4879,
+      "emotion": -0.0732,
+      "intensity": 0.7796,
+      "tether": 0.4825,
+      "personal": 0.328,
+      "gerund_opening": 1.6209,
+      "when_clause": 1.1486,
+      "past": 1.4544,
+      "no_content": -0.2343,
+      "short": -0.6311,
+      "impersonal": -0.5272,
+      "impersonal_arc": -0.2135
     }
   },
   "tether_prior": {
@@ -46,15 +48,15 @@ export const FITTED: ClassifierParams = {
       "self": -0.4115
     },
     "grief": {
-      "person": -0.2955,
-      "symbol": -4.4543,
-      "event": -2.2571,
-      "place": -3.3557,
-      "ritual": -4.4543,
-      "object": -3.0681,
-      "tradition": -4.4543,
-      "identity": -4.4543,
-      "self": -3.7612
+      "person": -0.2915,
+      "symbol": -4.4659,
+      "event": -2.2687,
+      "place": -3.3673,
+      "ritual": -4.4659,
+      "object": -3.0796,
+      "tradition": -4.4659,
+      "identity": -4.4659,
+      "self": -3.7728
     },
     "discovery": {
       "person": -1.9966,
@@ -79,15 +81,15 @@ export const FITTED: ClassifierParams = {
       "self": -1.5163
     },
     "bond": {
-      "person": -0.1562,
-      "symbol": -4.4188,
-      "event": -3.7257,
-      "place": -4.4188,
-      "ritual": -3.3202,
-      "object": -4.4188,
-      "tradition": -3.7257,
-      "identity": -4.4188,
-      "self": -4.4188
+      "person": -0.1542,
+      "symbol": -4.4308,
+      "event": -3.7377,
+      "place": -4.4308,
+      "ritual": -3.3322,
+      "object": -4.4308,
+      "tradition": -3.7377,
+      "identity": -4.4308,
+      "self": -4.4308
     },
     "moral_awakening": {
       "person": -2.1972,
@@ -134,15 +136,15 @@ export const FITTED: ClassifierParams = {
       "self": -0.4242
     },
     "threshold": {
-      "person": -3.7377,
-      "symbol": -4.4308,
-      "event": -0.2261,
-      "place": -2.6391,
-      "ritual": -4.4308,
-      "object": -3.7377,
-      "tradition": -4.4308,
-      "identity": -3.7377,
-      "self": -3.7377
+      "person": -3.7495,
+      "symbol": -4.4427,
+      "event": -0.2231,
+      "place": -2.6509,
+      "ritual": -4.4427,
+      "object": -3.7495,
+      "tradition": -4.4427,
+      "identity": -3.7495,
+      "self": -3.7495
     },
     "exile": {
       "person": -1.0745,
@@ -190,9 +192,9 @@ export const FITTED: ClassifierParams = {
       "mixed": -4.3438
     },
     "grief": {
-      "positive": -4.3944,
-      "negative": -0.146,
-      "mixed": -2.0919
+      "positive": -4.4067,
+      "negative": -0.144,
+      "mixed": -2.1041
     },
     "discovery": {
       "positive": -0.1719,
@@ -205,9 +207,9 @@ export const FITTED: ClassifierParams = {
       "mixed": -0.4389
     },
     "bond": {
-      "positive": -0.0256,
-      "negative": -4.3694,
-      "mixed": -4.3694
+      "positive": -0.025,
+      "negative": -4.3944,
+      "mixed": -4.3944
     },
     "moral_awakening": {
       "positive": -4.3175,
@@ -230,9 +232,9 @@ export const FITTED: ClassifierParams = {
       "mixed": -3.2189
     },
     "threshold": {
-      "positive": -1.1506,
-      "negative": -3.6763,
-      "mixed": -0.4182
+      "positive": -1.1632,
+      "negative": -3.6889,
+      "mixed": -0.4117
     },
     "exile": {
       "positive": -4.3307,
@@ -255,11 +257,11 @@ export const FITTED: ClassifierParams = {
     "valence": 0.7
   },
   "calibration": {
-    "a": 1.1982,
-    "b": -1.3166,
+    "a": 1.1126,
+    "b": -1.2848,
     "open_gate": 0,
-    "top": 0.7251,
-    "lead": 0.6304,
-    "open_offset": -0.4687
+    "top": 0.9148,
+    "lead": 0.6214,
+    "open_offset": -0.2195
   }
 };

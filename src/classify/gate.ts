@@ -24,6 +24,7 @@ export function gateFeatures(a: Analysis): Record<GateFeature, number> {
   const arc = Math.min(topScore(a.arcs), 4);
   const emotion = Math.min(topScore(a.emotion), 3);
   const intensity = Math.min(a.intensity.score, 3);
+  const impersonal = a.form.personal === 0 && a.frame.score === 0 && !a.form.gerundOpening && !a.form.whenClause;
   return {
     frame: Math.min(a.frame.score, 4),
     lookup: Math.min(a.blockBy.lookup, 5),
@@ -40,6 +41,10 @@ export function gateFeatures(a: Analysis): Record<GateFeature, number> {
     past: a.form.past,
     no_content: arc + emotion + intensity === 0 ? 1 : 0,
     short: a.form.words <= 2 ? 1 : 0,
+    // Nobody in it and no memory frame: "threshold for paying tax", "bond yields today". Arc
+    // words there name a topic, not a moment of one's own; the fit decides how much that costs.
+    impersonal: impersonal ? 1 : 0,
+    impersonal_arc: impersonal ? arc : 0,
   };
 }
 

@@ -10,6 +10,7 @@ import { FITTED } from "./calibration-params.js";
 
 export const GATE_FEATURES = [
   "frame", "lookup", "task", "info", "chat", "arc", "emotion", "intensity", "tether", "personal", "gerund_opening", "when_clause", "past", "no_content", "short",
+  "impersonal", "impersonal_arc",
 ] as const;
 export type GateFeature = (typeof GATE_FEATURES)[number];
 
