@@ -1,5 +1,5 @@
 /**
- * The handler set on the durable stores (PGlite embedded, PostgreSQL when it runs here): the same
+ * The handler set on the durable stores (PGlite embedded, PostgreSQL and Redis when they run here): the same
  * requests as with the memory store must leave exactly the same rows — one event per activation,
  * charges only for live significance queries, one event and one charge for concurrent duplicates
  * of an Idempotency-Key, and reads confined to the caller's organization.
@@ -7,8 +7,10 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPgliteStore, createPostgresStore } from "../../src/stores/postgres/index.js";
-import type { ArcStore } from "../../src/stores/types.js";
-import { hasPostgres, POSTGRES_URL } from "../support/services.js";
+import { randomBytes } from "node:crypto";
+import { createRedisLimiter } from "../../src/stores/redis/index.js";
+import type { ArcStore, RateLimiter } from "../../src/stores/types.js";
+import { hasPostgres, hasRedis, POSTGRES_URL, REDIS_URL } from "../support/services.js";
 import { dropSchema, queryDirect, uniqueSchema } from "../stores/support/postgres.js";
 import { activate, call, expectFailure, FACTUAL, SIGNIFICANT, startServer, type TestServer } from "./support/server.js";
 
@@ -95,4 +97,41 @@ describeBackend("PostgreSQL", async () => {
       await dropSchema(schema);
     },
   };
+});
+
+describe("Redis limiter", () => {
+  let server: TestServer | null = null;
+  let limiter: RateLimiter | null = null;
+  beforeAll(async () => {
+    if (!(await hasRedis())) return;
+    limiter = await createRedisLimiter({ url: REDIS_URL, prefix: `arc_test_http_${randomBytes(5).toString("hex")}:` });
+    server = await startServer({ limiter });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await limiter?.close();
+  });
+
+  it("Free: 60 concurrent requests → exactly 10 succeed; Scale: 400 at concurrency 50 → exactly 300", async (ctx) => {
+    if (!server) return ctx.skip();
+    const s = server;
+    const free = await s.key("redis-free", "free", ["extract"]);
+    const freeAnswers = await Promise.all(Array.from({ length: 60 }, () => activate(s, free, { query: FACTUAL })));
+    expect(freeAnswers.filter((a) => a.status === 200)).toHaveLength(10);
+    expect(freeAnswers.filter((a) => a.status === 429).every((a) => Number(a.headers.get("retry-after")) >= 1)).toBe(true);
+
+    const scale = await s.key("redis-scale", "scale", ["extract"]);
+    let next = 0;
+    const statuses: number[] = [];
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < 400) {
+          next++;
+          statuses.push((await activate(s, scale, { query: FACTUAL })).status);
+        }
+      }),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(300);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100);
+  });
 });

@@ -35,6 +35,8 @@ export interface TestServer {
 export interface ServerOptions extends Partial<Omit<ApiOptions, "store" | "limiter" | "now">> {
   /** A store of the caller's (durable back ends); default a fresh memory store. */
   store?: ArcStore;
+  /** A limiter of the caller's (Redis); default a memory limiter on the server's clock. */
+  limiter?: RateLimiter;
   /** Wraps the store the API sees (to inject failures). */
   decorateStore?: (store: ArcStore) => ArcStore;
   /** Use a manual clock for the API and the limiter. */
@@ -42,7 +44,7 @@ export interface ServerOptions extends Partial<Omit<ApiOptions, "store" | "limit
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  const { decorateStore, manualClock, store: given, ...apiOptions } = options;
+  const { decorateStore, manualClock, store: given, limiter: givenLimiter, ...apiOptions } = options;
   const clock: Clock | null = manualClock
     ? {
         ms: Date.parse("2026-11-23T10:00:00.000Z"),
@@ -52,7 +54,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       }
     : null;
   const store = given ?? createMemoryStore();
-  const limiter = createMemoryLimiter(clock ? () => clock.ms : Date.now);
+  const limiter = givenLimiter ?? createMemoryLimiter(clock ? () => clock.ms : Date.now);
   const api = createApi({
     ...apiOptions,
     store: decorateStore ? decorateStore(store) : store,
