@@ -4,8 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../test/ecosystem/support/cli.js";
+import { dropSchema, uniqueSchema } from "../../test/stores/support/postgres.js";
+import { hasPostgres, hasRedis, POSTGRES_URL, REDIS_URL } from "../../test/support/services.js";
 import { quantile } from "./load.js";
 
+const services = (await hasPostgres()) && (await hasRedis());
 const saved = process.env.ARCROUTE_BENCH_OUT;
 afterEach(() => {
   if (saved === undefined) delete process.env.ARCROUTE_BENCH_OUT;
@@ -34,7 +37,27 @@ describe("arcroute bench http", () => {
     expect(svg).toContain("arcroute memory (");
   }, 120_000);
 
+  it.runIf(services)("--config memory,shared adds the shared row with its ratio to memory (the memory row is never overridden)", async () => {
+    const schema = uniqueSchema("httpops_bench");
+    process.env.ARCROUTE_BENCH_OUT = mkdtempSync(join(tmpdir(), "arcroute-bench-http-shared-"));
+    try {
+      const result = await runCli([
+        "bench", "http", "--config", "memory,shared", "--store", `${POSTGRES_URL}?schema=${schema}`, "--limiter", `${REDIS_URL}?prefix=arcroute:httpops-bench-test:`,
+        "--duration", "1", "--warmup", "0", "--rounds", "1", "--concurrency", "4", "--json",
+      ]);
+      expect(result.code).toBe(0);
+      const rows = (JSON.parse(result.stdout) as { results: { server: string; store?: string; statuses: Record<string, number>; ratio_to_memory?: number }[] }).results;
+      expect(rows.map((r) => [r.server, r.store])).toEqual([["node:http bare", undefined], ["arcroute memory", "memory"], ["arcroute shared", POSTGRES_URL.replace(/\/\/[^@]*@/, "//")]]);
+      expect(rows[2]!.ratio_to_memory).toBeGreaterThan(0);
+      expect(rows[1]!.ratio_to_memory).toBeUndefined();
+      for (const row of rows) expect(Object.keys(row.statuses)).toEqual(["200"]);
+    } finally {
+      await dropSchema(schema);
+    }
+  }, 120_000);
+
   it.each([
+    [["--store", "pglite:/tmp/x"], "arcroute: --store/--limiter apply to configurations other than memory (e.g. --config memory,shared)"],
     [["--config", "redis-only"], "arcroute: unknown --config 'redis-only': use memory"],
     [["--concurrency", "0"], "arcroute: --concurrency must be an integer from 1 to 1024, got '0'"],
   ])("bad options %j: one line, exit 2", async (args, message) => {

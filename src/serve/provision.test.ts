@@ -62,4 +62,22 @@ describe("provisionKeys", () => {
     );
     expect(await store.findApiKeyByHash(hashApiKey(ACME))).toMatchObject({ org_id: "acme", scopes: ["extract", "verify"] });
   });
+
+  it("tolerates several servers loading the same file into one store at once", async () => {
+    const store = createMemoryStore();
+    const reports = await Promise.all([1, 2, 3].map(() => provisionKeys(store, FILE, "keys.json")));
+    expect(reports.reduce((n, r) => n + r.added, 0)).toBe(3);
+    expect(reports.reduce((n, r) => n + r.unchanged, 0)).toBe(6);
+    expect(await store.listApiKeys("acme")).toHaveLength(2);
+  });
+
+  it("still fails when the insert fails for another reason", async () => {
+    const store = createMemoryStore();
+    const broken = Object.assign(Object.create(store) as typeof store, {
+      insertApiKey: async () => {
+        throw new Error("connection reset");
+      },
+    });
+    await expect(provisionKeys(broken, FILE, "keys.json")).rejects.toThrow("connection reset");
+  });
 });

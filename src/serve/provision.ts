@@ -9,9 +9,11 @@
  *   same scopes; a revoked key stays revoked (reported), because revocation must survive restarts.
  * - A key already registered to another organization or with other scopes is an error: the store
  *   keeps one record per key hash, and silently changing what a key may do is not a restart's job.
+ * - Several processes may load the same file into one shared store at the same time: losing the
+ *   race to insert a key counts as finding it.
  */
 import { createApiKey, hashApiKey, KeyRequestError } from "../keys/index.js";
-import type { ArcStore } from "../stores/types.js";
+import type { ApiKeyRecord, ArcStore } from "../stores/types.js";
 import { KeysFileError, type KeyFileEntry } from "./keys-file.js";
 
 export interface ProvisionReport {
@@ -30,25 +32,35 @@ export async function provisionKeys(store: ArcStore, entries: KeyFileEntry[], so
   await applyPlans(store, entries, now);
   for (const [index, entry] of entries.entries()) {
     const where = `keys file ${source}: entry ${index + 1} (org "${entry.org}")`;
-    const existing = await store.findApiKeyByHash(hashApiKey(entry.key));
+    const hash = hashApiKey(entry.key);
+    const existing = await store.findApiKeyByHash(hash);
     if (existing) {
-      if (existing.org_id !== entry.org) throw new KeysFileError(`${where}: this key is already registered to another organization (${existing.id})`);
-      if (!sameScopes(existing.scopes, entry.scopes)) {
-        throw new KeysFileError(`${where}: this key is already registered with scopes ${existing.scopes.join(",")} (${existing.id}); issue a new key to change scopes`);
-      }
-      if (existing.revoked_at !== null) report.revoked.push(existing.id);
-      else report.unchanged++;
+      countExisting(report, existing, entry, where);
       continue;
     }
     try {
       await createApiKey(store, { org: entry.org, tier: entry.tier, scopes: entry.scopes, key: entry.key, now, ...(entry.rpm !== undefined ? { rpm: entry.rpm } : {}) });
+      report.added++;
     } catch (error) {
       if (error instanceof KeyRequestError) throw new KeysFileError(`${where}: ${error.message}`);
-      throw error;
+      // Several servers starting together with one file on a shared store: another one inserted
+      // this key between our lookup and our insert. That is the same outcome, not a failure.
+      const raced = await store.findApiKeyByHash(hash);
+      if (!raced) throw error;
+      countExisting(report, raced, entry, where);
     }
-    report.added++;
   }
   return report;
+}
+
+/** A key already in the store: unchanged (or revoked) when it matches the entry, an error otherwise. */
+function countExisting(report: ProvisionReport, existing: ApiKeyRecord, entry: KeyFileEntry, where: string): void {
+  if (existing.org_id !== entry.org) throw new KeysFileError(`${where}: this key is already registered to another organization (${existing.id})`);
+  if (!sameScopes(existing.scopes, entry.scopes)) {
+    throw new KeysFileError(`${where}: this key is already registered with scopes ${existing.scopes.join(",")} (${existing.id}); issue a new key to change scopes`);
+  }
+  if (existing.revoked_at !== null) report.revoked.push(existing.id);
+  else report.unchanged++;
 }
 
 /** Creates or updates every organization named in the file with the file's plan. */
