@@ -59,6 +59,10 @@ describe("keys and usage on a durable store", () => {
       expect((await activate(first.url, live.key, SIGNIFICANT)).status).toBe(200);
       expect((await activate(first.url, live.key, FACTUAL)).status).toBe(200);
       expect((await activate(first.url, test.key, SIGNIFICANT)).status).toBe(200);
+      // PGlite is one process at a time: the CLI is refused while the server holds the directory.
+      const busy = await runCli(["keys", "list", "--store", store, "--org", "acme"]);
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toMatch(/^arcroute: cannot open pglite: pglite:.* is in use by process \d+ \(PGlite is one process at a time; use postgres:\/\/ to share a store\)\n$/);
     } finally {
       expect(await first.stop()).toBe(0);
     }
