@@ -67,7 +67,8 @@ const numericFilter = fc.record({
 export const filterSets: fc.Arbitrary<ReferenceFilter[]> = fc.array(fc.oneof(categoricalFilter, numericFilter), { minLength: 1, maxLength: 5 });
 
 /** Hand-picked cases every adapter runs. */
-export const CASES: { name: string; filters: ReferenceFilter[] }[] = [
+/** `mixedTypes`: compares a string field with a number; typed-column engines (LanceDB) reject it. */
+export const CASES: { name: string; filters: ReferenceFilter[]; mixedTypes?: boolean }[] = [
   { name: "one arc type", filters: [{ field: "arc_type", operator: "eq", value: "reckoning", weight: 1 }] },
   {
     name: "two arc types are alternatives",
@@ -101,6 +102,21 @@ export const CASES: { name: string; filters: ReferenceFilter[] }[] = [
       { field: "tether_type", operator: "eq", value: "person", weight: 1 },
       { field: "emotional_weight", operator: "gte", value: 0.8, weight: 0.5 },
       { field: "emotional_weight", operator: "lte", value: 0.05, weight: 0.5 },
+    ],
+  },
+  {
+    name: "mixed value types on one field (a number never equals a string)",
+    mixedTypes: true,
+    filters: [
+      { field: "arc_type", operator: "eq", value: "bond", weight: 1 },
+      { field: "arc_type", operator: "eq", value: 5, weight: 1 },
+    ],
+  },
+  {
+    name: "equality on a number field",
+    filters: [
+      { field: "emotional_weight", operator: "eq", value: 0.9, weight: 1 },
+      { field: "emotional_weight", operator: "eq", value: 1, weight: 0.5 },
     ],
   },
   { name: "value present nowhere", filters: [{ field: "arc_type", operator: "eq", value: "never-present", weight: 1 }] },
