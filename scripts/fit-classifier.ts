@@ -131,10 +131,18 @@ const calibrationRows = calibrationFold.map((label) => {
   const lead = Math.min(Math.max(arcLead(e.analysis, e.result.arc_types), 0), 4);
   return { x: open ? [0, g, top, lead, 1] : [g, 0, 0, 0, 0], y: correct ? 1 : 0 };
 });
-const cal = fitLogistic(calibrationRows.map((r) => r.x), calibrationRows.map((r) => r.y), 0.3);
-const a = Math.max(cal.w[0]!, 0.05);
-const nonNegative = (x: number) => round4(Math.max(x / a, 0));
-params.calibration = { a: round4(a), b: round4(cal.bias), open_gate: nonNegative(cal.w[1]!), top: nonNegative(cal.w[2]!), lead: nonNegative(cal.w[3]!), open_offset: round4(cal.w[4]! / a) };
+// Confidence must not fall as the evidence grows: a margin term whose fitted weight comes out
+// negative is dropped and the rest refitted (clamping it instead would bias every prediction).
+const active = [true, true, true, true, true];
+let cal = fitLogistic(calibrationRows.map((r) => r.x), calibrationRows.map((r) => r.y), 0.3);
+for (let round = 0; round < 4 && [0, 1, 2, 3].some((i) => active[i] && cal.w[i]! < 0); round++) {
+  [0, 1, 2, 3].forEach((i) => { if (cal.w[i]! < 0) active[i] = false; });
+  const project = (x: number[]) => x.map((v, i) => (active[i] ? v : 0));
+  cal = fitLogistic(calibrationRows.map((r) => project(r.x)), calibrationRows.map((r) => r.y), 0.3);
+}
+const a = Math.max(active[0] ? cal.w[0]! : 0, 0.05);
+const scaled = (i: number) => round4(active[i] ? cal.w[i]! / a : 0);
+params.calibration = { a: round4(a), b: round4(cal.bias), open_gate: scaled(1), top: scaled(2), lead: scaled(3), open_offset: round4(cal.w[4]! / a) };
 
 const f3 = (x: number) => x.toFixed(3);
 for (const [name, rows] of [["tuning fold", tuning], ["calibration fold", calibrationFold], ["train", train]] as const) {

@@ -3,25 +3,25 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -1.1973,
+    "bias": -1.3755,
     "weights": {
-      "frame": 1.7206,
-      "lookup": -2.6993,
-      "task": -1.5255,
-      "info": -2.22,
-      "chat": -1.0502,
-      "arc": 1.4879,
-      "emotion": -0.0732,
-      "intensity": 0.7796,
-      "tether": 0.4825,
-      "personal": 0.328,
-      "gerund_opening": 1.6209,
-      "when_clause": 1.1486,
-      "past": 1.4544,
-      "no_content": -0.2343,
-      "short": -0.6311,
-      "impersonal": -0.5272,
-      "impersonal_arc": -0.2135
+      "frame": 1.2442,
+      "lookup": -2.3663,
+      "task": -1.4327,
+      "info": -1.9176,
+      "chat": -0.7952,
+      "arc": 1.31,
+      "emotion": -0.1509,
+      "intensity": 0.6517,
+      "tether": 0.4153,
+      "personal": 0.5541,
+      "gerund_opening": 1.806,
+      "when_clause": 1.3833,
+      "past": 1.017,
+      "no_content": -0.0284,
+      "short": -0.5651,
+      "impersonal": -1.0238,
+      "impersonal_arc": -0.958
     }
   },
   "tether_prior": {
@@ -257,11 +257,11 @@ export const FITTED: ClassifierParams = {
     "valence": 0.7
   },
   "calibration": {
-    "a": 1.1126,
-    "b": -1.2848,
+    "a": 1.3232,
+    "b": -1.4421,
     "open_gate": 0,
-    "top": 0.9148,
-    "lead": 0.6214,
-    "open_offset": -0.2195
+    "top": 0.6153,
+    "lead": 0.7068,
+    "open_offset": -0.4565
   }
 };

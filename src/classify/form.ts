@@ -10,6 +10,10 @@ const KIN = new Set([
   "mother", "father", "grandmother", "grandfather", "sister", "brother", "son", "daughter", "wife", "husband", "parents", "grandparents",
   "aunt", "uncle", "cousin", "boyfriend", "girlfriend", "partner", "stepmother", "stepfather", "grandson", "granddaughter", "twin", "family", "ex",
 ]);
+/** Someone else the memory is about ("his empty chair", "she swore she'd never tell"). */
+const THIRD_PERSON = new Set(["he", "she", "him", "her", "his", "hers", "they", "them", "their", "himself", "herself"]);
+/** Openings of a remembered scene or a stance towards it ("the strike at the factory", "no more night shifts"). */
+const SCENE_OPENERS = new Set(["the", "that", "those", "this", "these", "still", "never", "no", "not", "finally", "after", "before", "first", "last"]);
 /** Words after "when" that make it a question about a date, not a remembered scene. */
 const QUESTION_AUX = new Set(["is", "are", "does", "do", "did", "will", "would", "should", "can", "could", "was", "were", "has", "have", "'s"]);
 /** Opening words that end in -ing but are not verbs. */
@@ -29,6 +33,11 @@ export interface QueryForm {
   gerundOpening: boolean;
   /** Opens with "when" + subject ("when nan passed", "when was i …"), not "when is/does …". */
   whenClause: boolean;
+  /**
+   * Nothing in the query points at the user's life: no first person, family, third person,
+   * scene-like opening or past tense ("bond yields today", "threshold for paying tax").
+   */
+  impersonal: boolean;
   /** Past-tense verbs (capped at 2). */
   past: number;
   /** Word count. */
@@ -39,13 +48,16 @@ export function queryForm(normalized: string): QueryForm {
   const words = normalized === "" ? [] : normalized.split(" ");
   let personal = 0;
   let past = 0;
+  let thirdPerson = false;
   for (const w of words) {
     if (FIRST_PERSON.has(w) || KIN.has(w)) personal++;
+    if (THIRD_PERSON.has(w)) thirdPerson = true;
     if (IRREGULAR_PAST.has(w) || (w.length > 4 && w.endsWith("ed") && !NOT_PAST.has(w))) past++;
   }
   const first = words[0] ?? "";
   const gerundOpening = first.length > 4 && first.endsWith("ing") && !NOT_GERUND.has(first);
   // "when was i most afraid" recalls a state of the speaker, like a clause; "when was the …" asks a date.
   const whenClause = first === "when" && words.length > 2 && (!QUESTION_AUX.has(words[1]!) || ((words[1] === "was" || words[1] === "were") && (words[2] === "i" || words[2] === "we")));
-  return { personal: Math.min(personal, 3), gerundOpening, whenClause, past: Math.min(past, 2), words: words.length };
+  const impersonal = personal === 0 && !thirdPerson && past === 0 && !gerundOpening && !whenClause && !SCENE_OPENERS.has(first);
+  return { personal: Math.min(personal, 3), gerundOpening, whenClause, impersonal, past: Math.min(past, 2), words: words.length };
 }

@@ -24,7 +24,7 @@ export function gateFeatures(a: Analysis): Record<GateFeature, number> {
   const arc = Math.min(topScore(a.arcs), 4);
   const emotion = Math.min(topScore(a.emotion), 3);
   const intensity = Math.min(a.intensity.score, 3);
-  const impersonal = a.form.personal === 0 && a.frame.score === 0 && !a.form.gerundOpening && !a.form.whenClause;
+  const impersonal = a.form.impersonal && a.frame.score === 0;
   return {
     frame: Math.min(a.frame.score, 4),
     lookup: Math.min(a.blockBy.lookup, 5),
