@@ -76,6 +76,18 @@ describe("queryForm", () => {
     expect(queryForm(normalize("he lied and i walked away")).past).toBe(2);
     expect(queryForm("").words).toBe(0);
   });
+  it("marks queries that point at nobody's life as impersonal", () => {
+    expect(queryForm(normalize("bond yields today")).impersonal).toBe(true);
+    expect(queryForm(normalize("threshold for paying tax")).impersonal).toBe(true);
+    for (const q of ["his empty chair at the table", "the strike at the factory", "my wedding", "no more night shifts", "he lied"]) {
+      expect(queryForm(normalize(q)).impersonal, q).toBe(false);
+    }
+  });
+  it("keeps topic queries that merely name an arc shut", () => {
+    for (const q of ["bond strength of covalent molecules", "resistance of a copper wire formula", "gratitude meditation app"]) {
+      expect(classify(q).significance_gate, q).toBe(false);
+    }
+  });
 });
 
 describe("gate (fitted logistic)", () => {
