@@ -154,6 +154,11 @@ describe("Idempotency-Key", () => {
     expect(first.headers.get("idempotent-replayed")).toBeNull();
     expect(ledger.events).toHaveLength(1);
     expect(ledger.charges).toHaveLength(1);
+    // Fields the API ignores do not make another request; an explicit default top_k is the same too.
+    const padded = await activate(server, key, { query: SIGNIFICANT, top_k: 3, client_note: { deep: [[[1]]] } }, { "idempotency-key": "req-1" });
+    expect(padded.text).toBe(first.text);
+    const spaced = await activate(server, key, { query: ` ${SIGNIFICANT}`, top_k: 3 }, { "idempotency-key": "req-1" });
+    expect(spaced.status).toBe(422); // meta.query echoes the query as received: another answer
 
     server.clock!.advance(24 * 60 * 60 * 1000);
     const later = await activate(server, key, { query: SIGNIFICANT, top_k: 3 }, { "idempotency-key": "req-1" });

@@ -36,14 +36,17 @@ async function activate(context: RouteContext): Promise<Reply> {
   if (!header.ok) return failure(400, API_MESSAGES.idempotencyKeyInvalid, "invalid_request", headers);
 
   const { store } = context.options;
-  const idempotency = header.key === null ? null : { key: header.key, fingerprint: fingerprintOf(OPERATION, context.json) };
+  // The fingerprint covers what decides the answer (fields the API ignores do not make another request).
+  const request = parsed.value;
+  const fields = { query: request.raw_query, subject_vp_id: request.subject_vp_id ?? null, top_k: request.top_k };
+  const idempotency = header.key === null ? null : { key: header.key, fingerprint: fingerprintOf(OPERATION, fields) };
   if (idempotency) {
     const earlier = await store.lookupIdempotency(caller.org.id, idempotency.key, idempotency.fingerprint, context.now.toISOString());
     const answer = answerFromLookup(earlier, headers);
     if (answer) return answer;
   }
 
-  const activation = await runActivation(context, parsed.value, caller.org, caller.key);
+  const activation = await runActivation(context, request, caller.org, caller.key);
   const write = idempotency && idempotencyWrite(idempotency.key, idempotency.fingerprint, { status: 200, body: activation.body }, context.now);
   const outcome = await store.recordActivation(activation.event, activation.charge, write);
   if (outcome.state === "duplicate") {
