@@ -3,265 +3,265 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -1.3755,
+    "bias": -1.3603,
     "weights": {
-      "frame": 1.2442,
-      "lookup": -2.3663,
-      "task": -1.4327,
-      "info": -1.9176,
-      "chat": -0.7952,
-      "arc": 1.31,
-      "emotion": -0.1509,
-      "intensity": 0.6517,
-      "tether": 0.4153,
-      "personal": 0.5541,
-      "gerund_opening": 1.806,
-      "when_clause": 1.3833,
-      "past": 1.017,
-      "no_content": -0.0284,
-      "short": -0.5651,
-      "impersonal": -1.0238,
-      "impersonal_arc": -0.958
+      "frame": 1.2321,
+      "lookup": -2.3899,
+      "task": -1.3517,
+      "info": -1.9657,
+      "chat": -0.8148,
+      "arc": 1.3617,
+      "emotion": -0.1664,
+      "intensity": 0.653,
+      "tether": 0.3964,
+      "personal": 0.5467,
+      "gerund_opening": 1.7849,
+      "when_clause": 1.3023,
+      "past": 1.0152,
+      "no_content": -0.0086,
+      "short": -0.5818,
+      "impersonal": -1.0293,
+      "impersonal_arc": -1.0013
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.1027,
-      "symbol": -4.4067,
-      "event": -4.4067,
-      "place": -4.4067,
-      "ritual": -4.4067,
-      "object": -4.4067,
-      "tradition": -4.4067,
-      "identity": -4.4067,
-      "self": -4.4067
-    },
-    "liberation": {
-      "person": -1.7798,
-      "symbol": -4.4188,
-      "event": -3.0325,
-      "place": -2.8094,
-      "ritual": -4.4188,
-      "object": -4.4188,
-      "tradition": -4.4188,
-      "identity": -4.4188,
-      "self": -0.4115
-    },
-    "grief": {
-      "person": -0.2915,
+      "person": -0.0965,
       "symbol": -4.4659,
-      "event": -2.2687,
-      "place": -3.3673,
+      "event": -4.4659,
+      "place": -4.4659,
       "ritual": -4.4659,
-      "object": -3.0796,
+      "object": -4.4659,
       "tradition": -4.4659,
       "identity": -4.4659,
-      "self": -3.7728
+      "self": -4.4659
+    },
+    "liberation": {
+      "person": -1.7693,
+      "symbol": -4.4773,
+      "event": -3.091,
+      "place": -2.8679,
+      "ritual": -4.4773,
+      "object": -4.4773,
+      "tradition": -4.4773,
+      "identity": -4.4773,
+      "self": -0.3998
+    },
+    "grief": {
+      "person": -0.2733,
+      "symbol": -4.5218,
+      "event": -2.3246,
+      "place": -3.4232,
+      "ritual": -4.5218,
+      "object": -3.1355,
+      "tradition": -4.5218,
+      "identity": -4.5218,
+      "self": -3.8286
     },
     "discovery": {
-      "person": -1.9966,
-      "symbol": -4.3944,
-      "event": -3.2958,
-      "place": -1.3034,
-      "ritual": -4.3944,
-      "object": -2.785,
-      "tradition": -4.3944,
-      "identity": -3.7013,
-      "self": -0.8391
+      "person": -1.9694,
+      "symbol": -4.4543,
+      "event": -3.3557,
+      "place": -1.3189,
+      "ritual": -4.4543,
+      "object": -2.8449,
+      "tradition": -4.4543,
+      "identity": -3.7612,
+      "self": -0.8168
     },
     "resistance": {
-      "person": -0.7178,
-      "symbol": -4.4067,
-      "event": -1.6341,
-      "place": -3.3081,
-      "ritual": -4.4067,
-      "object": -4.4067,
-      "tradition": -4.4067,
-      "identity": -4.4067,
-      "self": -1.5163
+      "person": -0.6817,
+      "symbol": -4.4659,
+      "event": -1.6933,
+      "place": -3.3673,
+      "ritual": -4.4659,
+      "object": -4.4659,
+      "tradition": -4.4659,
+      "identity": -4.4659,
+      "self": -1.5215
     },
     "bond": {
-      "person": -0.1542,
-      "symbol": -4.4308,
-      "event": -3.7377,
-      "place": -4.4308,
-      "ritual": -3.3322,
-      "object": -4.4308,
-      "tradition": -3.7377,
-      "identity": -4.4308,
-      "self": -4.4308
+      "person": -0.1448,
+      "symbol": -4.4886,
+      "event": -3.7955,
+      "place": -4.4886,
+      "ritual": -3.39,
+      "object": -4.4886,
+      "tradition": -3.7955,
+      "identity": -4.4886,
+      "self": -4.4886
     },
     "moral_awakening": {
-      "person": -2.1972,
-      "symbol": -4.3944,
-      "event": -4.3944,
-      "place": -3.0082,
-      "ritual": -4.3944,
-      "object": -3.7013,
-      "tradition": -3.7013,
-      "identity": -4.3944,
-      "self": -0.3001
+      "person": -2.2571,
+      "symbol": -4.4543,
+      "event": -4.4543,
+      "place": -3.0681,
+      "ritual": -4.4543,
+      "object": -3.7612,
+      "tradition": -3.7612,
+      "identity": -4.4543,
+      "self": -0.28
     },
     "transformation": {
-      "person": -3.7013,
-      "symbol": -4.3944,
-      "event": -3.2958,
-      "place": -3.2958,
-      "ritual": -4.3944,
-      "object": -4.3944,
-      "tradition": -4.3944,
-      "identity": -3.2958,
-      "self": -0.2048
+      "person": -3.7612,
+      "symbol": -4.4543,
+      "event": -3.3557,
+      "place": -3.3557,
+      "ritual": -4.4543,
+      "object": -4.4543,
+      "tradition": -4.4543,
+      "identity": -3.3557,
+      "self": -0.1917
     },
     "reconciliation": {
-      "person": -0.1898,
-      "symbol": -4.3944,
-      "event": -3.2958,
-      "place": -4.3944,
-      "ritual": -4.3944,
-      "object": -3.7013,
-      "tradition": -3.7013,
-      "identity": -4.3944,
-      "self": -3.2958
+      "person": -0.1777,
+      "symbol": -4.4543,
+      "event": -3.3557,
+      "place": -4.4543,
+      "ritual": -4.4543,
+      "object": -3.7612,
+      "tradition": -3.7612,
+      "identity": -4.4543,
+      "self": -3.3557
     },
     "reckoning": {
-      "person": -1.5612,
-      "symbol": -4.3944,
-      "event": -3.0082,
-      "place": -4.3944,
-      "ritual": -4.3944,
-      "object": -3.7013,
-      "tradition": -4.3944,
-      "identity": -4.3944,
-      "self": -0.4242
+      "person": -1.6211,
+      "symbol": -4.4543,
+      "event": -3.0681,
+      "place": -4.4543,
+      "ritual": -4.4543,
+      "object": -3.7612,
+      "tradition": -4.4543,
+      "identity": -4.4543,
+      "self": -0.3939
     },
     "threshold": {
-      "person": -3.7495,
-      "symbol": -4.4427,
-      "event": -0.2231,
-      "place": -2.6509,
-      "ritual": -4.4427,
-      "object": -3.7495,
-      "tradition": -4.4427,
-      "identity": -3.7495,
-      "self": -3.7495
+      "person": -3.8067,
+      "symbol": -4.4998,
+      "event": -0.2094,
+      "place": -2.7081,
+      "ritual": -4.4998,
+      "object": -3.8067,
+      "tradition": -4.4998,
+      "identity": -3.8067,
+      "self": -3.8067
     },
     "exile": {
-      "person": -1.0745,
-      "symbol": -4.4067,
-      "event": -4.4067,
-      "place": -0.7691,
-      "ritual": -4.4067,
-      "object": -4.4067,
-      "tradition": -3.3081,
-      "identity": -2.4608,
-      "self": -3.7136
+      "person": -1.0647,
+      "symbol": -4.4659,
+      "event": -4.4659,
+      "place": -0.7523,
+      "ritual": -4.4659,
+      "object": -4.4659,
+      "tradition": -3.3673,
+      "identity": -2.52,
+      "self": -3.7728
     },
     "gratitude": {
-      "person": -0.1603,
-      "symbol": -4.3944,
-      "event": -3.0082,
-      "place": -4.3944,
-      "ritual": -4.3944,
-      "object": -3.7013,
-      "tradition": -4.3944,
-      "identity": -4.3944,
-      "self": -4.3944
+      "person": -0.1503,
+      "symbol": -4.4543,
+      "event": -3.0681,
+      "place": -4.4543,
+      "ritual": -4.4543,
+      "object": -3.7612,
+      "tradition": -4.4543,
+      "identity": -4.4543,
+      "self": -4.4543
     },
     "authenticity": {
-      "person": -4.382,
-      "symbol": -3.2834,
-      "event": -4.382,
-      "place": -4.382,
-      "ritual": -4.382,
-      "object": -4.382,
-      "tradition": -4.382,
-      "identity": -0.4308,
-      "self": -1.4376
+      "person": -4.4427,
+      "symbol": -3.344,
+      "event": -4.4427,
+      "place": -4.4427,
+      "ritual": -4.4427,
+      "object": -4.4427,
+      "tradition": -4.4427,
+      "identity": -0.4173,
+      "self": -1.4469
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -4.3438,
-      "negative": -0.0263,
-      "mixed": -4.3438
+      "positive": -4.4067,
+      "negative": -0.0247,
+      "mixed": -4.4067
     },
     "liberation": {
-      "positive": -0.0263,
-      "negative": -4.3438,
-      "mixed": -4.3438
+      "positive": -0.0247,
+      "negative": -4.4067,
+      "mixed": -4.4067
     },
     "grief": {
-      "positive": -4.4067,
-      "negative": -0.144,
-      "mixed": -2.1041
+      "positive": -4.4659,
+      "negative": -0.1352,
+      "mixed": -2.1633
     },
     "discovery": {
-      "positive": -0.1719,
-      "negative": -4.3307,
-      "mixed": -1.9328
+      "positive": -0.1749,
+      "negative": -4.3944,
+      "mixed": -1.9095
     },
     "resistance": {
-      "positive": -1.0726,
-      "negative": -4.3307,
-      "mixed": -0.4389
+      "positive": -1.0986,
+      "negative": -4.3944,
+      "mixed": -0.4242
     },
     "bond": {
-      "positive": -0.025,
-      "negative": -4.3944,
-      "mixed": -4.3944
+      "positive": -0.0235,
+      "negative": -4.4543,
+      "mixed": -4.4543
     },
     "moral_awakening": {
-      "positive": -4.3175,
-      "negative": -0.6799,
-      "mixed": -0.734
+      "positive": -4.382,
+      "negative": -0.6931,
+      "mixed": -0.7185
     },
     "transformation": {
-      "positive": -0.3102,
-      "negative": -3.6243,
-      "mixed": -1.4271
+      "positive": -0.3045,
+      "negative": -3.6889,
+      "mixed": -1.4376
     },
     "reconciliation": {
       "positive": -0.2231,
-      "negative": -4.3175,
-      "mixed": -1.6784
+      "negative": -4.382,
+      "mixed": -1.674
     },
     "reckoning": {
-      "positive": -4.3175,
-      "negative": -0.0548,
-      "mixed": -3.2189
+      "positive": -4.382,
+      "negative": -0.0513,
+      "mixed": -3.2834
     },
     "threshold": {
-      "positive": -1.1632,
-      "negative": -3.6889,
-      "mixed": -0.4117
+      "positive": -1.1468,
+      "negative": -3.7495,
+      "mixed": -0.4173
     },
     "exile": {
-      "positive": -4.3307,
-      "negative": -0.0267,
-      "mixed": -4.3307
+      "positive": -4.3944,
+      "negative": -0.025,
+      "mixed": -4.3944
     },
     "gratitude": {
-      "positive": -0.027,
-      "negative": -4.3175,
-      "mixed": -4.3175
+      "positive": -0.0253,
+      "negative": -4.382,
+      "mixed": -4.382
     },
     "authenticity": {
-      "positive": -0.07,
-      "negative": -4.3041,
-      "mixed": -2.9178
+      "positive": -0.0654,
+      "negative": -4.3694,
+      "mixed": -2.9832
     }
   },
   "prior_weight": {
-    "tether": 0.9,
+    "tether": 0.7,
     "valence": 0.7
   },
   "calibration": {
-    "a": 1.3232,
-    "b": -1.4421,
+    "a": 1.2973,
+    "b": -1.3684,
     "open_gate": 0,
-    "top": 0.6153,
-    "lead": 0.7068,
-    "open_offset": -0.4565
+    "top": 0.6349,
+    "lead": 0.7698,
+    "open_offset": -0.6063
   }
 };
