@@ -5,9 +5,11 @@
  *   sql = `SELECT id FROM memories WHERE ${f.where} ORDER BY embedding <=> $1 LIMIT 10`;
  *   params = [vector, ...f.params];
  *
- * - Payload in a jsonb column (default `payload`): the field's path is itself a parameter
- *   (`payload #> $2::text[]`), equality compares jsonb to jsonb (type-exact: "5" ≠ 5), and ranges
- *   compare only JSON numbers (`CASE WHEN jsonb_typeof(x) = 'number' THEN x::numeric END >= $3`).
+ * - Payload in a jsonb column (default `payload`): equality is jsonb containment
+ *   (`"payload" @> $2::jsonb` with `{"constellation":{"arc_type":"grief"}}`): type-exact ("5" ≠ 5)
+ *   and served by a GIN index on the column (an array value matches when it contains the value,
+ *   as in Qdrant and MongoDB). Ranges read the path — itself a parameter (`payload #> $3::text[]`)
+ *   — and compare only JSON numbers (`CASE WHEN jsonb_typeof(x) = 'number' THEN x::numeric END >= $4`).
  * - Real columns through `columns` (EDM field → column): `"arc_type" = $2`; fields not in
  *   `columns` still go to the payload column.
  * - Only validated identifiers (double-quoted) are spliced into the SQL; every value, path and
@@ -114,16 +116,21 @@ function sqlDialect(params: Params, payload: string, columns: ReadonlyMap<string
     }
     return `(${payload} #> ${placeholder}::text[])`;
   };
-  const json = (value: string | number) => `${params.add(JSON.stringify(value))}::jsonb`;
+  // Equality as jsonb containment: `payload @> '{"gravity":{"valence":"negative"}}'` is type-exact
+  // for scalars and is served by a GIN index on the payload column.
+  const contains = (group: FieldGroup, value: string | number) => {
+    const document = group.path.segments.reduceRight<unknown>((inner, segment) => ({ [segment]: inner }), value);
+    return `${payload} @> ${params.add(JSON.stringify(document))}::jsonb`;
+  };
   const cmp = (op: RangeOperator) => (op === "gte" ? ">=" : "<=");
   return {
     eq: (group, value) => {
       const column = columns.get(group.field);
-      return column ? `${column} = ${params.add(value)}` : `${jsonbAt(group)} = ${json(value)}`;
+      return column ? `${column} = ${params.add(value)}` : contains(group, value);
     },
     in: (group, values) => {
       const column = columns.get(group.field);
-      if (!column) return `${jsonbAt(group)} IN (${values.map(json).join(", ")})`;
+      if (!column) return `(${values.map((value) => contains(group, value)).join(" OR ")})`;
       return sameType(values) ? `${column} IN (${values.map((v) => params.add(v)).join(", ")})` : undefined;
     },
     range: (group, op, value) => {

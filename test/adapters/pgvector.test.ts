@@ -86,6 +86,25 @@ function suite(name: string, open: () => Promise<Engine | undefined>): void {
       await engine.close();
     });
 
+    it("equality filters are served by a GIN index on the payload column", async () => {
+      if (!engine) return;
+      await engine.query(`CREATE INDEX nested_payload_gin ON ${SCHEMA}.nested USING gin (payload jsonb_path_ops)`);
+      const filter = toPgvectorFilter(
+        [
+          { field: "arc_type", operator: "eq", value: "reckoning" },
+          { field: "valence", operator: "eq", value: "mixed" },
+        ],
+        { fields: "nested" },
+      )!;
+      await engine.query("SET enable_seqscan = off");
+      try {
+        const plan = await engine.query(`EXPLAIN SELECT id FROM ${SCHEMA}.nested WHERE ${filter.where}`, filter.params);
+        expect(plan.map((row) => String(row["QUERY PLAN"])).join("\n")).toMatch(/Bitmap Index Scan on nested_payload_gin/);
+      } finally {
+        await engine.query("RESET enable_seqscan");
+      }
+    });
+
     describe.each(layouts)("%s", (table) => {
       const corpus = loadCorpus(referenceLayout(table));
       const expectIds = (filters: ReferenceFilter[]) => referenceIds(corpus, filters, referenceLayout(table)).sort();
@@ -139,7 +158,8 @@ suite("pgvector on PGlite (with the vector extension)", async () => {
 
 suite("pgvector on the real PostgreSQL", async () => {
   if (!(await hasPostgres())) return undefined;
-  const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 2 });
+  // One connection: session settings (SET enable_seqscan) must apply to the next query.
+  const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 1 });
   const available = await pool.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
   let vectors = available.rowCount === 1;
   if (vectors) await pool.query("CREATE EXTENSION IF NOT EXISTS vector");
