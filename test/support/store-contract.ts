@@ -200,6 +200,21 @@ export function describeStoreContract(name: string, open: () => Promise<ArcStore
         expect(await store.recordActivation(second, chargeFor(second), idempotencyFor(second, "idem-atomic"))).toEqual({ state: "recorded" });
       });
 
+      it("fails only the faulty one of 30 concurrent activations", async () => {
+        const { orgId, key } = await orgWithKey();
+        const taken = makeEvent(orgId, key.id);
+        const takenCharge = chargeFor(taken);
+        await store.recordActivation(taken, takenCharge, null);
+        const events = Array.from({ length: 30 }, () => makeEvent(orgId, key.id));
+        const outcomes = await Promise.allSettled(
+          events.map((e, i) => store.recordActivation(e, i === 17 ? chargeFor(e, { id: takenCharge.id }) : chargeFor(e), idempotencyFor(e, `idem-batch-${i}`))),
+        );
+        expect(outcomes.map((o) => o.status)).toEqual(events.map((_, i) => (i === 17 ? "rejected" : "fulfilled")));
+        expect(await store.getActivation(events[17]!.id, orgId)).toBeNull();
+        expect(await store.lookupIdempotency(orgId, "idem-batch-17", "fp-1", taken.created_at)).toEqual({ state: "absent" });
+        expect((await store.usage(orgId, at(T0), at(T0 + 1))).billed_queries).toBe(30);
+      });
+
       it("refuses a second event with the same id and a charge for another event", async () => {
         const { orgId, key } = await orgWithKey();
         const event = makeEvent(orgId, key.id);

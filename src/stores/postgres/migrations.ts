@@ -91,6 +91,12 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX feedback_org ON ${s}.feedback (org_id, seq)`,
     ],
   },
+  {
+    version: 2,
+    name: "idempotency records keep the time of their first response",
+    // Lets a batch of activations decide per row whether an existing record has expired.
+    statements: (s) => [`ALTER TABLE ${s}.idempotency ADD COLUMN created_at timestamptz`],
+  },
 ];
 
 /** First key of the two-key advisory lock: "ARCR". The second is the schema name's hash. */

@@ -8,6 +8,7 @@ import { assertChargeMatches, assertHashedKey } from "../rules.js";
 import type { ArcStore, Organization, RecordOutcome } from "../types.js";
 import { batchLookups } from "./batch.js";
 import { migrate, quoteSchema } from "./migrations.js";
+import { createActivationWriter } from "./record-activation.js";
 import {
   toApiKey,
   toEvent,
@@ -39,32 +40,13 @@ export async function openSqlStore(client: SqlClient, schema: string = DEFAULT_S
 export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEMA): ArcStore {
   const s = quoteSchema(schema);
 
-  const RECORD_ACTIVATION = `
-    WITH claim AS (
-      INSERT INTO ${s}.idempotency (org_id, key, fingerprint, status, body, expires_at)
-      SELECT $1, $3::text, $4::text, $5::int, $6::text, $7::timestamptz WHERE $3::text IS NOT NULL
-      ON CONFLICT (org_id, key) DO UPDATE
-        SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, body = EXCLUDED.body, expires_at = EXCLUDED.expires_at
-        WHERE ${s}.idempotency.expires_at <= $2::timestamptz
-      RETURNING 1
-    ), event AS (
-      INSERT INTO ${s}.activation_events (${EVENT_COLUMNS})
-      SELECT $8, $1, $9, $10, $11, $12::jsonb, $13, $14::int, $15::boolean, $2::timestamptz
-      WHERE $3::text IS NULL OR EXISTS (SELECT 1 FROM claim)
-      RETURNING id
-    ), charge AS (
-      INSERT INTO ${s}.billing_records (id, org_id, key_id, activation_id, amount_micros, created_at)
-      SELECT $16::text, $1, $9, event.id, $17::bigint, $18::timestamptz FROM event WHERE $16::text IS NOT NULL
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM event)::int AS recorded`;
-
   /*
    * Every authenticated request reads its key and then its organization. The key query fetches the
    * organization too, and the next getOrganization of that organization within 1 s is answered
    * from it: one round trip less per request. Keys themselves (revocation) are always read fresh;
    * a plan change made by another process is seen within 1 s.
    */
+  const writeActivation = createActivationWriter(client, s);
   const orgsReadWithKeys = new Map<string, { org: Organization; at: number }>();
   function primeOrganization(org: Organization): void {
     if (orgsReadWithKeys.size >= MAX_PRIMED_ORGS) orgsReadWithKeys.clear();
@@ -132,32 +114,7 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
 
     async recordActivation(event, charge, write): Promise<RecordOutcome> {
       assertChargeMatches(event, charge);
-      // One statement, so one transaction and one round trip: claim the idempotency key, then the
-      // event only when the claim succeeded (or there is no key), then the charge of that event.
-      // A concurrent claim of the same key waits on the primary key until the other transaction
-      // ends, then finds its row: exactly one of them records. An expired record is taken over.
-      // Any failure (a taken id, a lost connection) aborts the whole statement: nothing is written.
-      const { rows } = await client.query<{ recorded: number }>(RECORD_ACTIVATION, [
-        event.org_id,
-        event.created_at,
-        write?.key ?? null,
-        write?.fingerprint ?? null,
-        write?.response.status ?? null,
-        write?.response.body ?? null,
-        write?.expires_at ?? null,
-        event.id,
-        event.key_id,
-        event.query,
-        event.subject_vp_id,
-        JSON.stringify(event.result),
-        event.classifier_model,
-        event.top_k,
-        event.billed,
-        charge?.id ?? null,
-        charge?.amount_micros ?? null,
-        charge?.created_at ?? null,
-      ]);
-      if (Number(rows[0]!.recorded) === 1) return { state: "recorded" };
+      if (await writeActivation({ event, charge, idempotency: write })) return { state: "recorded" };
       // Only a key can make the event be skipped. The other request's row is visible to this new
       // statement (the claim above waited for it to commit).
       const existing = await findIdempotency(client, event.org_id, write!.key);
