@@ -116,8 +116,19 @@ async function runRoute(
   });
   if (route.access.kind === "public") return route.handle(context({ kind: "anonymous", ip }, {}));
 
-  const caller = await authenticate(options.store, incoming.headers, route.access.anonymous ? ip : null);
-  if (!caller) return failure(401, API_MESSAGES.unauthorized, "unauthorized");
+  const admitted = await admit(options, route.access, incoming, ip, seen);
+  if (!admitted.ok) return admitted.reply;
+  const ready = context(admitted.caller, admitted.headers);
+  const refused = route.body === "none" ? null : await readRouteBody(route.body, incoming, ready);
+  return refused ?? route.handle(ready);
+}
+
+type Admission = { ok: true; caller: Caller; headers: HeaderMap } | { ok: false; reply: Reply };
+
+/** Auth (401), rate limit and scope (403 before 429): who may go on, with the RateLimit headers. */
+async function admit(options: ResolvedOptions, access: Extract<Route["access"], { kind: "key" }>, incoming: Incoming, ip: string, seen: Seen): Promise<Admission> {
+  const caller = await authenticate(options.store, incoming.headers, access.anonymous ? ip : null);
+  if (!caller) return { ok: false, reply: failure(401, API_MESSAGES.unauthorized, "unauthorized") };
   seen.caller = caller;
   // The limiter is consulted before the scope verdict so that a 403, like every other
   // authenticated answer, carries the RateLimit headers; 403 still wins over 429.
@@ -125,24 +136,25 @@ async function runRoute(
   const limit = await options.limiter.hit(bucket.key, bucket.limit, WINDOW_MS);
   const headers = rateLimitHeaders(limit);
   seen.headers = headers;
-  const scope = route.access.scope;
-  if (caller.kind === "key" && scope !== null && !caller.key.scopes.includes(scope)) {
-    return failure(403, scopeMessage(scope), "forbidden", headers);
+  if (caller.kind === "key" && access.scope !== null && !caller.key.scopes.includes(access.scope)) {
+    return { ok: false, reply: failure(403, scopeMessage(access.scope), "forbidden", headers) };
   }
-  if (!limit.allowed) return failure(429, API_MESSAGES.rateLimited, "rate_limited", { ...headers, "retry-after": String(retryAfterSeconds(limit)) });
+  if (!limit.allowed) {
+    return { ok: false, reply: failure(429, API_MESSAGES.rateLimited, "rate_limited", { ...headers, "retry-after": String(retryAfterSeconds(limit)) }) };
+  }
+  return { ok: true, caller, headers };
+}
 
-  const ready = context(caller, headers);
-  if (route.body !== "none") {
-    const body = await incoming.readBody(MAX_BODY_BYTES);
-    if (!body.ok) return failure(413, API_MESSAGES.bodyTooLarge, "payload_too_large", headers);
-    ready.bytes = body.bytes;
-    if (route.body === "json") {
-      const json = parseJsonBody(body.bytes);
-      if (!json.ok) return failure(400, API_MESSAGES.invalidJson, "invalid_json", headers);
-      ready.json = json.value;
-    }
-  }
-  return route.handle(ready);
+/** Reads the body into `context` (413 past 64 KiB; 400 for JSON routes that get no JSON); null when it is fine. */
+async function readRouteBody(kind: "json" | "raw", incoming: Incoming, context: RouteContext): Promise<Reply | null> {
+  const body = await incoming.readBody(MAX_BODY_BYTES);
+  if (!body.ok) return failure(413, API_MESSAGES.bodyTooLarge, "payload_too_large", context.headers);
+  context.bytes = body.bytes;
+  if (kind === "raw") return null;
+  const json = parseJsonBody(body.bytes);
+  if (!json.ok) return failure(400, API_MESSAGES.invalidJson, "invalid_json", context.headers);
+  context.json = json.value;
+  return null;
 }
 
 function withRequestId(reply: Reply, requestId: string): Reply {
