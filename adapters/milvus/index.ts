@@ -19,13 +19,19 @@ const STORE = "milvus";
 
 export type MilvusOptions = BaseOptions;
 
-/** Words of Milvus's expression grammar (case-insensitive) that cannot name a field. */
+/**
+ * Words of Milvus's expression grammar (internal/parser/planparserv2/Plan.g4, Milvus 2.6) that
+ * cannot name a field; compared case-insensitively, which is stricter than the grammar.
+ * A JSON path is one lexer token there (`constellation["arc_type"]`, no spaces), as written here.
+ */
 const KEYWORDS = new Set([
   "and", "or", "not", "in", "like", "exists", "true", "false", "is", "null",
   "json_contains", "json_contains_all", "json_contains_any",
   "array_contains", "array_contains_all", "array_contains_any", "array_length",
   "text_match", "phrase_match", "random_sample", "st_equals", "st_touches", "st_overlaps",
   "st_crosses", "st_contains", "st_intersects", "st_within", "st_dwithin", "st_isvalid", "interval", "iso",
+  "match_all", "match_any", "match_least", "match_most", "match_exact", "minimum_should_match", "threshold",
+  "element_filter",
 ]);
 
 export function quoteMilvusString(value: string): string {
