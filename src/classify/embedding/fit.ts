@@ -11,7 +11,9 @@
 import type { Classifier } from "../types.js";
 import type { ScoringClassifier } from "./classifier.js";
 import {
+  ensembleConfidenceFeatures,
   ENSEMBLE_WEIGHTS_FORMAT,
+  sameDecision,
   LEXICAL_ONLY_MIX,
   lexicalScores,
   mixScores,
@@ -21,12 +23,17 @@ import type { Embedder } from "../../embed/types.js";
 import { labelsOf, type LabeledExample, type ScoredField } from "./labels.js";
 import { fitLogistic } from "./logistic.js";
 import { fitPrototypes, isRight, scoreVector } from "./prototypes.js";
-import { confidenceFeatures, decodeScores, ranked, type FieldScores } from "./scores.js";
+import { decodeScores, ranked, type FieldScores } from "./scores.js";
 
 const SHARES = Array.from({ length: 21 }, (_, i) => i / 20);
 const ARC_RATIOS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 /** Gate thresholds tried, nearest to 0.5 first (so ties keep the plain decision rule). */
 const THRESHOLDS = Array.from({ length: 17 }, (_, i) => 0.3 + i * 0.025).sort((a, b) => Math.abs(a - 0.5) - Math.abs(b - 0.5));
+/** A gate rule other than the lexical classifier's must beat its train F1 by this much (the held-out split is smaller than train; small train gains do not carry over). */
+const MIN_GATE_GAIN = 0.01;
+
+/** Fewest train answers differing from the lexical classifier's to fit their own confidence calibration. */
+const MIN_CALIBRATION_ROWS = 20;
 /** Query group whose gate must stay closed (the labelled set's name for it). */
 const TRICKY_GROUP = "tricky_negative";
 
@@ -75,7 +82,7 @@ function gateCounts(rows: Scored[], { share, threshold }: GateRule) {
 function fitGate(rows: Scored[]): GateRule {
   const lexical = gateCounts(rows, { share: 0, threshold: 0.5 });
   let best: GateRule = { share: 0, threshold: 0.5 };
-  let bestF1 = lexical.f1;
+  let bestF1 = lexical.f1 + MIN_GATE_GAIN;
   for (const share of SHARES) {
     for (const threshold of THRESHOLDS) {
       const counts = gateCounts(rows, { share, threshold });
@@ -89,6 +96,8 @@ function fitGate(rows: Scored[]): GateRule {
 interface Scored {
   example: LabeledExample;
   lexical: FieldScores;
+  /** The lexical classifier's own arc list, best first. */
+  lexicalArcs: string[];
   embedding: FieldScores;
 }
 
@@ -119,17 +128,33 @@ function fieldAccuracy(rows: Scored[], field: ScoredField, share: number): numbe
   return right / Math.max(significant.length, 1);
 }
 
-function arcSetF1(rows: Scored[], mix: EnsembleWeights["mix"], arcRatio: number): number {
-  let total = 0;
+/** Mean arc-set F1 and hit@3 (a labelled arc among the kept ones) over the significance examples. */
+function arcSetFigures(rows: Scored[], decode: (r: Scored) => string[]): { f1: number; hitAt3: number } {
+  let f1 = 0;
+  let hits = 0;
   let count = 0;
-  for (const { example, lexical, embedding } of rows) {
-    if (!example.gate) continue;
-    const predicted = decodeScores(mixScores(lexical, embedding, mix), { arcRatio }).arc_types;
-    const hits = predicted.filter((arc) => example.arc_types.includes(arc)).length;
-    total += predicted.length + example.arc_types.length === 0 ? 1 : (2 * hits) / (predicted.length + example.arc_types.length);
+  for (const row of rows) {
+    if (!row.example.gate) continue;
+    const predicted = decode(row);
+    const right = predicted.filter((arc) => row.example.arc_types.includes(arc as LabeledExample["arc_types"][number])).length;
+    f1 += predicted.length + row.example.arc_types.length === 0 ? 1 : (2 * right) / (predicted.length + row.example.arc_types.length);
+    if (right > 0) hits++;
     count++;
   }
-  return total / Math.max(count, 1);
+  return { f1: f1 / Math.max(count, 1), hitAt3: hits / Math.max(count, 1) };
+}
+
+/**
+ * The arc cut-off with the best arc-set F1 among those that keep hit@3 at least as high as the
+ * lexical classifier's own arc lists (fewer arcs make tighter filters, but must not lose the
+ * right arc more often); the highest hit@3 when none does.
+ */
+function fitArcRatio(rows: Scored[], mix: EnsembleWeights["mix"], gateThreshold: number): number {
+  const lexical = arcSetFigures(rows, (r) => r.lexicalArcs);
+  const figures = ARC_RATIOS.map((ratio) => ({ ratio, ...arcSetFigures(rows, (r) => decodeScores(mixScores(r.lexical, r.embedding, mix, gateThreshold), { arcRatio: ratio }).arc_types) }));
+  const allowed = figures.filter((f) => f.hitAt3 >= lexical.hitAt3 - 1e-12);
+  if (allowed.length === 0) return argmax(figures, (f) => f.hitAt3).ratio;
+  return argmax(allowed, (f) => f.f1).ratio;
 }
 
 export interface FitEnsembleOptions {
@@ -146,9 +171,11 @@ export async function fitEnsembleWeights({ lexical, embedding, examples, fittedO
   if (embeddingScores !== undefined && embeddingScores.length !== examples.length) throw new Error("embeddingScores must score every example, in order");
   const rows: Scored[] = [];
   for (const [i, example] of examples.entries()) {
+    const lexicalResult = await lexical.classify(example.query);
     rows.push({
       example,
-      lexical: lexicalScores(await lexical.classify(example.query)),
+      lexical: lexicalScores(lexicalResult),
+      lexicalArcs: lexicalResult.arc_types,
       embedding: embeddingScores?.[i] ?? (await embedding.scores(example.query)),
     });
   }
@@ -159,8 +186,17 @@ export async function fitEnsembleWeights({ lexical, embedding, examples, fittedO
     tether_type: argmax(SHARES, (share) => fieldAccuracy(rows, "tether_type", share)),
     valence: argmax(SHARES, (share) => fieldAccuracy(rows, "valence", share)),
   };
-  const arcRatio = argmax(ARC_RATIOS, (ratio) => arcSetF1(rows, mix, ratio));
+  const arcRatio = fitArcRatio(rows, mix, gate.threshold);
   const mixed = rows.map((r) => mixScores(r.lexical, r.embedding, mix, gate.threshold));
-  const confidence = fitLogistic(mixed.map(confidenceFeatures), mixed.map((s, i) => isRight(s, rows[i]!.example)));
+  // Where the ensemble decides as the lexical classifier did, its confidence is the lexical one;
+  // the calibration is fitted on the answers that differ.
+  const differing = rows.map((r, i) => ({ r, mixed: mixed[i]! })).filter(({ r, mixed: m }) => !sameDecision(r.lexicalArcs, r.lexical.gate >= 0.5, m));
+  const confidence =
+    differing.length < MIN_CALIBRATION_ROWS
+      ? null
+      : fitLogistic(
+          differing.map(({ r, mixed: m }) => ensembleConfidenceFeatures(r.lexical, r.embedding, m)),
+          differing.map(({ r, mixed: m }) => isRight(m, r.example)),
+        );
   return { format: ENSEMBLE_WEIGHTS_FORMAT, lexical: lexical.model, embedding: embedding.model, fitted_on: fittedOn, mix, gateThreshold: gate.threshold, arcRatio, confidence };
 }

@@ -19,6 +19,8 @@ export interface DecodeOptions {
   arcRatio?: number;
   /** Confidence calibration over [gate margin, best arc share, gate]; identity-like when absent. */
   confidence?: Logistic;
+  /** A confidence computed by the caller (the ensemble calibrates its own features); wins over `confidence`. */
+  confidenceValue?: number;
   /** Filters on other fields to append when the gate is true (the ensemble keeps the lexical ones). */
   extraFilters?: readonly FieldFilter[];
 }
@@ -53,7 +55,7 @@ export function primaryDomain(filters: readonly FieldFilter[]): EdmDomain | null
 
 export function decodeScores(scores: FieldScores, options: DecodeOptions = {}): Classification {
   const features = confidenceFeatures(scores);
-  const confidence = round(options.confidence ? predict(options.confidence, features) : 0.5 + features[0]! / 2);
+  const confidence = round(options.confidenceValue ?? (options.confidence ? predict(options.confidence, features) : 0.5 + features[0]! / 2));
   if (scores.gate < 0.5) {
     return { activation_id: null, arc_types: [], primary_domain: null, field_filters: [], confidence, significance_gate: false };
   }
