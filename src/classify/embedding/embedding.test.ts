@@ -113,6 +113,8 @@ describe("embedding classifier", () => {
     expect(ensemble.model).toBe("arcroute-ensemble@1");
     expect(result.arc_types).toEqual(["grief"]);
     expect(result.field_filters).toContainEqual({ field: "emotional_weight", operator: "gte", value: 0.6, weight: 0.5 });
+    // Same decisions as the lexical classifier: its calibrated confidence stands.
+    expect(result.confidence).toBe(0.3);
   });
 
   it("fitted weights let the embedding correct a weak lexical classifier on the train set", async () => {
