@@ -77,6 +77,13 @@ export interface Retriever<Q, T> {
 export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, F, T>): Retriever<Q, T> {
   const defaultK = positiveInteger(options.k ?? 10, "k");
   const mode = options.mode ?? "filter";
+  // Fail at construction, not on the first query (JavaScript callers get no type check).
+  if (mode !== "filter" && mode !== "boost") throw new RangeError(`mode must be "filter" or "boost", got ${JSON.stringify(mode)}`);
+  if (options.fusionWeight !== undefined && !(options.fusionWeight >= 0 && options.fusionWeight <= 1)) {
+    throw new RangeError(`fusionWeight must be in [0, 1], got ${options.fusionWeight}`);
+  }
+  if (options.fetchK !== undefined) positiveInteger(options.fetchK, "fetchK");
+  if (options.poolSize !== undefined) positiveInteger(options.poolSize, "poolSize");
   const classify = options.classify ?? ((text: string) => lexicalClassify(text));
   const rerankOptions: RerankOptions = { fusionWeight: options.fusionWeight, fields: options.fields, normalize: options.normalize };
 

@@ -121,6 +121,25 @@ describe("createRetriever (filter mode)", () => {
   });
 });
 
+describe("createRetriever options", () => {
+  it("rejects bad options when the retriever is created", () => {
+    const store = fakeStore(docs);
+    const base = { search: store.search, translate: store.translate };
+    expect(() => createRetriever({ ...base, k: 0 })).toThrow(/k must be a positive integer/);
+    expect(() => createRetriever({ ...base, mode: "gate" as "filter" })).toThrow(/mode must be "filter" or "boost"/);
+    expect(() => createRetriever({ ...base, fusionWeight: -0.1 })).toThrow(/fusionWeight must be in \[0, 1\]/);
+    expect(() => createRetriever({ ...base, fetchK: 2.5 })).toThrow(/fetchK/);
+    expect(() => createRetriever({ ...base, poolSize: 0 })).toThrow(/poolSize/);
+  });
+
+  it("returns what there is when the store holds fewer than k documents", async () => {
+    const store = fakeStore(docs);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 50 });
+    const { results } = await retriever.retrieve("q", { activation: activation(griefPerson) });
+    expect(results.map((r) => r.id).sort()).toEqual(docs.map((d) => d.id).sort());
+  });
+});
+
 describe("createRetriever (boost mode)", () => {
   it("reranks one unfiltered pool and keeps k", async () => {
     const store = fakeStore(docs);
