@@ -4,7 +4,7 @@
  * path with nothing billed, and the classifier hook.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { classify } from "../../src/classify/index.js";
+import { classify, CLASSIFIER_MODEL } from "../../src/classify/index.js";
 import type { Classifier } from "../../src/classify/types.js";
 import type { ArcStore } from "../../src/stores/types.js";
 import { activate, call, expectFailure, FACTUAL, ledgerOf, SIGNIFICANT, startServer, type Ledger, type TestServer } from "./support/server.js";
@@ -30,7 +30,7 @@ describe("the activation and its event", () => {
     const expected = classify(SIGNIFICANT);
     const { activation_id, ...data } = answer.body.data;
     expect(data).toEqual({ ...expected, activation_id: undefined });
-    expect(answer.body.meta).toEqual({ query, classifier_model: "arcroute-lexicon@1", activated_at: "2026-11-23T10:00:00.000Z", top_k: 7 });
+    expect(answer.body.meta).toEqual({ query, classifier_model: CLASSIFIER_MODEL, activated_at: "2026-11-23T10:00:00.000Z", top_k: 7 });
 
     expect(ledger.events).toHaveLength(1);
     const event = ledger.events[0]!;
@@ -41,7 +41,7 @@ describe("the activation and its event", () => {
       query,
       subject_vp_id: "vp_123",
       result: { ...expected, activation_id },
-      classifier_model: "arcroute-lexicon@1",
+      classifier_model: CLASSIFIER_MODEL,
       top_k: 7,
       billed: true,
       created_at: "2026-11-23T10:00:00.000Z",
