@@ -60,8 +60,15 @@ export async function startCluster(size: number, orgs: Record<string, { tier: Ti
     servers.push(server);
     return server;
   };
-  // One after another: the first start applies the migrations and registers the keys.
-  for (let i = 0; i < size; i++) await start();
+  // All at once, as behind a load balancer: the migrations of the fresh schema and the keys file
+  // must be applied exactly once however the starts interleave.
+  const started = await Promise.allSettled(Array.from({ length: size }, () => start()));
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed) {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(dir, { recursive: true, force: true });
+    throw failed.reason;
+  }
   return {
     schema,
     prefix,
