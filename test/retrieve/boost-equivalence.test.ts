@@ -3,6 +3,7 @@
  * must rank the same. With fusionWeight 0.5, rerank orders by 0.5·(1 − d) + 0.5·match, i.e. by
  * d − match ascending, which is exactly `ORDER BY (embedding <=> $1) - boost` with boostWeight 1.
  */
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toPgvectorFilter } from "../../adapters/pgvector/index.js";
 import { loadRetrievalSet } from "../../benchmarks/retrieval/dataset.js";
@@ -10,18 +11,17 @@ import { classify } from "../../src/classify/index.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { rerank } from "../../src/retrieve/index.js";
 
-type PGliteDb = Awaited<ReturnType<typeof import("@electric-sql/pglite").PGlite.create>>;
 
 const { memories } = loadRetrievalSet();
 const corpus = memories.filter((_, i) => i % 3 === 0); // 101 memories, both kinds
 const embedder = loadWordVectorEmbedder();
 const pgVector = (v: Float32Array) => `[${Array.from(v).join(",")}]`;
-let db: PGliteDb;
+let db: PGlite;
 
 beforeAll(async () => {
-  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = await import("@electric-sql/pglite");
   const { vector } = await import("@electric-sql/pglite-pgvector");
-  db = await PGlite.create({ extensions: { vector } });
+  db = await pglite.PGlite.create({ extensions: { vector } });
   await db.exec("CREATE EXTENSION IF NOT EXISTS vector; CREATE TABLE m (id text PRIMARY KEY, payload jsonb NOT NULL, embedding vector(100) NOT NULL);");
   for (const memory of corpus) {
     await db.query("INSERT INTO m VALUES ($1, $2, $3)", [memory.id, JSON.stringify(memory.payload), pgVector(embedder.embedOne(memory.text))]);
