@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toLanceDbFilter } from "../../adapters/lancedb/index.js";
 import { referenceBoost, referenceIds, type ReferenceFilter } from "../support/reference-filter.js";
-import { CASES, CATEGORICAL, filterSets, HOSTILE_VALUES, loadCorpus, NUMERIC, type Layout } from "./support/corpus.js";
+import { CASES, CATEGORICAL, filterSets, fuzzValues, HOSTILE_VALUES, loadCorpus, NUMERIC, type Layout } from "./support/corpus.js";
 import { vectorOf } from "./support/vectors.js";
 
 const DOMAIN: Record<string, "constellation" | "gravity"> = {
@@ -125,6 +125,26 @@ describe.each(["flat", "nested"] as const)("LanceDB %s payloads", (layout) => {
       }),
       { numRuns: 25, seed: 5 },
     );
+  });
+});
+
+describe("LanceDB round trip of random hostile strings", () => {
+  it("each of 150 stored strings is found by its own equality filter, alone and in an IN list", async () => {
+    const values = fuzzValues(150, 42);
+    const db = await lancedb.connect(dir);
+    const table = await db.createTable(
+      "fuzz",
+      values.map((label, i) => ({ id: `f${i}`, vector: vectorOf(`f${i}`), label })),
+      { schema: new Schema([new Field("id", new Utf8(), false), new Field("vector", vectorType, false), new Field("label", new Utf8(), false)]) },
+    );
+    for (const [i, value] of values.entries()) {
+      const where = toLanceDbFilter([{ field: "label", operator: "eq", value }])!;
+      const rows = await table.query().where(where).select(["id"]).toArray();
+      expect(rows.map((r) => r.id)).toEqual([`f${i}`]);
+    }
+    const inList = toLanceDbFilter(values.slice(0, 20).map((value) => ({ field: "label", operator: "eq" as const, value })))!;
+    expect((await table.query().where(inList).select(["id"]).limit(200).toArray()).map((r) => r.id).sort()).toEqual(values.slice(0, 20).map((_, i) => `f${i}`).sort());
+    expect(await table.countRows()).toBe(150);
   });
 });
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toPgvectorFilter, type PgvectorOptions } from "../../adapters/pgvector/index.js";
 import { referenceBoost, referenceIds, type ReferenceFilter } from "../support/reference-filter.js";
 import { hasPostgres, POSTGRES_URL } from "../support/services.js";
-import { CASES, CATEGORICAL, filterSets, loadCorpus, NUMERIC, type Layout } from "./support/corpus.js";
+import { CASES, CATEGORICAL, filterSets, fuzzValues, loadCorpus, NUMERIC, type Layout } from "./support/corpus.js";
 import { vectorOf } from "./support/vectors.js";
 
 interface Engine {
@@ -84,6 +84,24 @@ function suite(name: string, open: () => Promise<Engine | undefined>): void {
       if (!engine) return;
       await engine.query(`DROP SCHEMA ${SCHEMA} CASCADE`);
       await engine.close();
+    });
+
+    it("round trip: 150 random hostile strings, each found by its own filter (jsonb payload and real column)", async () => {
+      if (!engine) return;
+      const values = fuzzValues(150, 43);
+      await engine.query(`CREATE TABLE ${SCHEMA}.fuzz (id text PRIMARY KEY, label text NOT NULL, payload jsonb NOT NULL)`);
+      for (const [i, value] of values.entries()) {
+        await engine.query(`INSERT INTO ${SCHEMA}.fuzz VALUES ($1, $2, $3::jsonb)`, [`f${i}`, value, JSON.stringify({ meta: { label: value } })]);
+      }
+      for (const [i, value] of values.entries()) {
+        const filters = [{ field: "label", operator: "eq" as const, value }];
+        for (const options of [{ fields: { label: "meta.label" } }, { columns: { label: "label" } }]) {
+          const f = toPgvectorFilter(filters, options)!;
+          const rows = await engine.query(`SELECT id FROM ${SCHEMA}.fuzz WHERE ${f.where}`, f.params);
+          expect(rows.map((r) => r.id)).toEqual([`f${i}`]);
+        }
+      }
+      expect((await engine.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.fuzz`))[0]!.n).toBe(150);
     });
 
     it("equality filters are served by a GIN index on the payload column", async () => {

@@ -141,3 +141,20 @@ function hostileCases(): { name: string; filters: ReferenceFilter[] }[] {
   }
   return cases;
 }
+
+/**
+ * Random strings for round-trip tests: stored in a real engine and then looked up through an
+ * adapter's filter, each must find exactly its own row. Full unicode, SQL/JSON metacharacters
+ * and comment markers are over-represented on purpose. (No NUL or lone surrogates: the adapters
+ * reject those up front.)
+ */
+export function fuzzValues(count: number, seed: number): string[] {
+  const meta = fc.constantFrom("'", '"', "\\", "`", "$", ";", "--", "/*", "*/", "%", "_", "\n", "\r", "\t", "{", "}", "[", "]", "(", ")", "?", ":", "::", "@>", "é", "😢", "\u2028", "\u00a0");
+  const piece = fc.oneof(fc.string({ unit: "grapheme", maxLength: 6 }), meta);
+  const value = fc
+    .array(piece, { minLength: 1, maxLength: 8 })
+    .map((parts) => parts.join(""))
+    .filter((v) => !v.includes("\u0000") && v.length <= 200);
+  const values = fc.sample(fc.uniqueArray(value, { minLength: count, maxLength: count }), { seed, numRuns: 1 })[0]!;
+  return values;
+}
