@@ -76,6 +76,9 @@ export interface ResolvedOptions {
 }
 
 export function resolveOptions(options: ApiOptions): ResolvedOptions {
+  if (!options?.store || !options.limiter) throw new TypeError("createApi needs { store, limiter } (e.g. createMemoryStore(), createMemoryLimiter())");
+  const unknown = Object.keys(options.handlers ?? {}).filter((name) => !(HANDLER_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new TypeError(`unknown handler '${unknown[0]}': use ${HANDLER_NAMES.join(", ")}`);
   const rpm = options.anonymousVerifyRpm ?? 30;
   if (!Number.isInteger(rpm) || rpm < 1) throw new TypeError("anonymousVerifyRpm must be a positive integer");
   return {

@@ -74,8 +74,11 @@ describe("api.fetch", () => {
     expect(await response.json()).toEqual({ echoed: { content: "the lake" } });
   });
 
-  it("rejects a basePath that is not a URL path", () => {
+  it("refuses bad options at construction: basePath, anonymousVerifyRpm, missing store/limiter, unknown handler", () => {
     expect(() => createApi({ store: createMemoryStore(), limiter: createMemoryLimiter(), basePath: "/v1?x=1" })).toThrow(TypeError);
     expect(() => createApi({ store: createMemoryStore(), limiter: createMemoryLimiter(), anonymousVerifyRpm: 0 })).toThrow(TypeError);
+    expect(() => createApi({ store: createMemoryStore() } as never)).toThrow("createApi needs { store, limiter }");
+    // A misspelled handler name would otherwise silently leave the route answering 501.
+    expect(() => createApi({ store: createMemoryStore(), limiter: createMemoryLimiter(), handlers: { extrct: () => ({}) } as never })).toThrow("unknown handler 'extrct'");
   });
 });
