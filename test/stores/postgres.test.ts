@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createPostgresStore, migrate, MIGRATIONS, fromPgPool } from "../../src/stores/postgres/index.js";
+import { createPostgresStore, migrate, MIGRATIONS, fromPgPool, pruneIdempotency } from "../../src/stores/postgres/index.js";
 import { hasPostgres, POSTGRES_URL } from "../support/services.js";
-import { describeStoreContract } from "../support/store-contract.js";
+import { chargeFor, describeStoreContract, makeEvent, newId } from "../support/store-contract.js";
 import { dropSchema, queryDirect, uniqueSchema } from "./support/postgres.js";
 import pg from "pg";
 
@@ -46,5 +46,28 @@ describe.skipIf(!enabled)("PostgreSQL migrations", () => {
 
   it("refuses an invalid schema name before touching the database", async () => {
     await expect(createPostgresStore({ connectionString: POSTGRES_URL, schema: 'x"; DROP TABLE y; --' })).rejects.toThrow(/invalid schema name/);
+  });
+});
+
+describe.skipIf(!enabled)("PostgreSQL idempotency pruning", () => {
+  it("deletes only records that expired before the given time", async () => {
+    const store = await createPostgresStore({ connectionString: POSTGRES_URL, schema: migrationSchema });
+    const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 1 });
+    try {
+      const orgId = newId("org");
+      const old = makeEvent(orgId, "key_a", { createdAt: "2026-11-01T00:00:00.000Z" });
+      const fresh = makeEvent(orgId, "key_a", { createdAt: "2026-11-20T00:00:00.000Z" });
+      const response = { status: 200, body: "{}" };
+      await store.recordActivation(old, chargeFor(old), { key: "old", fingerprint: "f", response, expires_at: "2026-11-02T00:00:00.000Z" });
+      await store.recordActivation(fresh, null, { key: "fresh", fingerprint: "f", response, expires_at: "2026-11-21T00:00:00.000Z" });
+      expect(await pruneIdempotency(fromPgPool(pool, false), migrationSchema, "2026-11-10T00:00:00.000Z")).toBe(1);
+      expect(await store.lookupIdempotency(orgId, "fresh", "f", "2026-11-20T01:00:00.000Z")).toMatchObject({ state: "replay" });
+      expect(await queryDirect(`SELECT key FROM "${migrationSchema}".idempotency WHERE org_id = $1`, [orgId])).toEqual([{ key: "fresh" }]);
+      // The event and its charge stay: only the replay record goes.
+      expect(await store.getActivation(old.id, orgId)).not.toBeNull();
+    } finally {
+      await pool.end();
+      await store.close();
+    }
   });
 });

@@ -26,6 +26,8 @@ import type { SqlClient, SqlQueryable } from "./sql-client.js";
 export const DEFAULT_SCHEMA = "arcroute";
 const ORG_READ_WITH_KEY_MS = 1_000;
 const MAX_PRIMED_ORGS = 10_000;
+const PRUNE_EVERY_MS = 3_600_000;
+const PRUNE_GRACE_MS = 86_400_000;
 
 const KEY_COLUMNS = "id, org_id, hash, prefix, last4, mode, scopes, created_at, revoked_at";
 const EVENT_COLUMNS = "id, org_id, key_id, query, subject_vp_id, result, classifier_model, top_k, billed, created_at";
@@ -35,6 +37,12 @@ const FEEDBACK_COLUMNS = "id, org_id, activation_id, hit, memory_id, created_at"
 export async function openSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEMA): Promise<ArcStore> {
   await migrate(client, schema);
   return createSqlStore(client, schema);
+}
+
+/** Deletes idempotency records that expired before `before`; returns how many. */
+export async function pruneIdempotency(client: SqlQueryable, schema: string, before: string): Promise<number> {
+  const { rows } = await client.query(`DELETE FROM ${quoteSchema(schema)}.idempotency WHERE expires_at < $1 RETURNING key`, [before]);
+  return rows.length;
 }
 
 export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEMA): ArcStore {
@@ -47,6 +55,14 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
    * a plan change made by another process is seen within 1 s.
    */
   const writeActivation = createActivationWriter(client, s);
+
+  // Expired idempotency records are already treated as absent; deleting them (a day after expiry,
+  // once an hour, in the background) only keeps the table from growing without bound.
+  const pruning = setInterval(() => {
+    const before = new Date(Date.now() - PRUNE_GRACE_MS).toISOString();
+    pruneIdempotency(client, schema, before).catch(() => {});
+  }, PRUNE_EVERY_MS);
+  pruning.unref();
   const orgsReadWithKeys = new Map<string, { org: Organization; at: number }>();
   function primeOrganization(org: Organization): void {
     if (orgsReadWithKeys.size >= MAX_PRIMED_ORGS) orgsReadWithKeys.clear();
@@ -169,6 +185,9 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
       return rows.map(toFeedback);
     },
 
-    close: () => client.close(),
+    close: async () => {
+      clearInterval(pruning);
+      await client.close();
+    },
   };
 }
