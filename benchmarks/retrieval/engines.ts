@@ -77,11 +77,12 @@ export async function openPglite(memories: readonly EmbeddedMemory[]): Promise<B
   const dimensions = memories[0]!.vector.length;
   await db.exec(`CREATE EXTENSION IF NOT EXISTS vector;
     CREATE TABLE memories (id text PRIMARY KEY, text text NOT NULL, payload jsonb NOT NULL, embedding vector(${dimensions}) NOT NULL);`);
-  await db.transaction(async (tx) => {
-    for (const m of memories) {
-      await tx.query("INSERT INTO memories (id, text, payload, embedding) VALUES ($1, $2, $3, $4)", [m.id, m.text, JSON.stringify(m.payload), toPgVector(m.vector)]);
-    }
-  });
+  // Multi-row inserts: one round trip per 100 memories instead of one per memory.
+  for (let start = 0; start < memories.length; start += 100) {
+    const chunk = memories.slice(start, start + 100);
+    const rows = chunk.map((_, i) => `($${4 * i + 1}, $${4 * i + 2}, $${4 * i + 3}, $${4 * i + 4})`).join(", ");
+    await db.query(`INSERT INTO memories (id, text, payload, embedding) VALUES ${rows}`, chunk.flatMap((m) => [m.id, m.text, JSON.stringify(m.payload), toPgVector(m.vector)]));
+  }
   return {
     name: "pglite",
     async search(vector, { filter, k }) {
