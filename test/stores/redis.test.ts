@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
+import { createApi } from "../../src/http/index.js";
+import { createApiKey } from "../../src/keys/index.js";
+import { createMemoryStore } from "../../src/stores/memory/index.js";
 import { createRedisLimiter } from "../../src/stores/redis/index.js";
 import { hasRedis, REDIS_URL } from "../support/services.js";
 import { describeLimiterContract, newId } from "../support/store-contract.js";
@@ -78,6 +81,27 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
       expect(back.allowed).toBe(false);
     } finally {
       await limiter.close();
+      await proxy.close();
+    }
+  });
+
+  it("keeps POST /v1/activate answering during an outage, each process enforcing the plan limit", async () => {
+    const { hostname, port } = new URL(REDIS_URL);
+    const proxy = await startTcpProxy(hostname, Number(port || 6379));
+    const limiter = await createRedisLimiter({ url: `redis://127.0.0.1:${proxy.port}`, prefix, commandTimeoutMs: 1_000 });
+    const store = createMemoryStore();
+    try {
+      const { key } = await createApiKey(store, { org: newId("org"), tier: "free", scopes: ["extract"] });
+      const api = createApi({ store, limiter });
+      const activate = () =>
+        api.fetch(new Request("http://arcroute.test/v1/activate", { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: '{"query":"the day my father died"}' }));
+      await proxy.cut();
+      const answers = await Promise.all(Array.from({ length: 12 }, activate));
+      expect(answers.map((a) => a.status).sort()).toEqual([...Array(10).fill(200), 429, 429]);
+      expect(answers[0]!.headers.get("ratelimit-limit")).toBe("10");
+    } finally {
+      await limiter.close();
+      await store.close();
       await proxy.close();
     }
   });
