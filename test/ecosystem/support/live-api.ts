@@ -10,9 +10,10 @@ export interface LiveApi extends LocalApi {
   key(org: string, tier: Tier, scopes: Scope[], mode?: "live" | "test"): Promise<string>;
 }
 
-export async function startLiveApi(options: { failingStore?: boolean; handlers?: LocalApiOptions["handlers"] } = {}): Promise<LiveApi> {
+export async function startLiveApi(options: { failingStore?: boolean; handlers?: LocalApiOptions["handlers"]; classifier?: LocalApiOptions["classifier"] } = {}): Promise<LiveApi> {
   const api = await startLocalApi({
     handlers: options.handlers,
+    classifier: options.classifier,
     decorateStore: options.failingStore
       ? (store) =>
           Object.assign(Object.create(store) as typeof store, {

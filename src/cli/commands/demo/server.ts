@@ -31,6 +31,8 @@ export interface LocalApiOptions {
   decorateStore?: (store: ArcStore) => ArcStore;
   /** Handlers for the delegated contract paths (tests use them). */
   handlers?: ApiOptions["handlers"];
+  /** The classifier behind /activate (default: the lexical one). */
+  classifier?: ApiOptions["classifier"];
 }
 
 /** The handler set over node:http on 127.0.0.1 with in-memory state. */
@@ -38,7 +40,7 @@ export async function startLocalApi(options: LocalApiOptions = {}): Promise<Loca
   const store = createMemoryStore();
   const limiter = createMemoryLimiter();
   const served = options.decorateStore ? options.decorateStore(store) : store;
-  const server = http.createServer(toNodeListener(createApi({ store: served, limiter, handlers: options.handlers })));
+  const server = http.createServer(toNodeListener(createApi({ store: served, limiter, handlers: options.handlers, classifier: options.classifier })));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", resolve);
