@@ -1,10 +1,29 @@
 /**
  * The baseline: the least a JSON API on `node:http` does per request — read the body, parse the
- * JSON, answer a JSON envelope of the same shape as arcroute's (no auth, no limits, no classifier,
- * no persistence). arcroute's throughput is reported as a fraction of this server's.
+ * JSON, answer a JSON envelope. It answers the same envelope shape and size as arcroute (a fixed,
+ * representative activation result with a fresh id and timestamp), so the comparison isolates
+ * arcroute's own work (auth, limits, classification, persistence), not a difference in payload.
+ * No auth, no limits, no classifier, no persistence.
  */
 import http from "node:http";
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
+
+/** What arcroute answers for "times dad was proud of me" (fixed here: the baseline classifies nothing). */
+const FIXED_RESULT = {
+  arc_types: ["bond"],
+  primary_domain: "constellation",
+  field_filters: [
+    { field: "arc_type", operator: "eq", value: "bond", weight: 1 },
+    { field: "tether_type", operator: "eq", value: "person", weight: 0.75 },
+    { field: "valence", operator: "eq", value: "positive", weight: 0.8 },
+    { field: "emotional_weight", operator: "gte", value: 0.5, weight: 0.4 },
+    { field: "emotion_primary", operator: "eq", value: "pride", weight: 0.6 },
+    { field: "relational_dynamics", operator: "eq", value: "parent_child", weight: 0.6 },
+  ],
+  confidence: 0.966,
+  significance_gate: true,
+};
 
 function answer(res: http.ServerResponse, status: number, payload: unknown): void {
   const body = JSON.stringify(payload);
@@ -25,8 +44,8 @@ export function createBareServer(): http.Server {
       answer(res, 200, {
         success: true,
         error: null,
-        data: { activation_id: null, arc_types: [], primary_domain: null, field_filters: [], confidence: 0, significance_gate: false },
-        meta: { query, classifier_model: "none", activated_at: new Date().toISOString(), top_k: 10 },
+        data: { activation_id: randomUUID(), ...FIXED_RESULT },
+        meta: { query, classifier_model: "arcroute-lexicon@1", activated_at: new Date().toISOString(), top_k: 10 },
       });
     });
   });
