@@ -5,6 +5,8 @@
  */
 const CONTROL_OR_LONE_SURROGATE = /[\p{Cc}\p{Cf}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
 const NON_WORD = /[^\p{L}\p{N}']+/gu;
+/** The same split for lowercase ASCII, without Unicode property classes (much faster). */
+const NON_WORD_ASCII = /[^a-z0-9']+/g;
 
 /** Family words folded to one form; their plural/possessive without apostrophe folds too ("dads"). */
 const FAMILY: ReadonlyMap<string, string> = new Map([
@@ -46,8 +48,11 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 export function normalize(raw: string): string {
   const text = String(raw);
-  const cleaned = PRINTABLE_ASCII.test(text) ? text.toLowerCase() : text.replace(CONTROL_OR_LONE_SURROGATE, " ").normalize("NFKC").toLowerCase();
-  const words = cleaned.replace(/[\u2018\u2019`]/g, "'").replace(NON_WORD, " ").split(" ");
+  const ascii = PRINTABLE_ASCII.test(text);
+  const cleaned = ascii ? text.toLowerCase() : text.replace(CONTROL_OR_LONE_SURROGATE, " ").normalize("NFKC").toLowerCase();
+  const words = ascii
+    ? cleaned.replace(/`/g, "'").replace(NON_WORD_ASCII, " ").split(" ")
+    : cleaned.replace(/[\u2018\u2019`]/g, "'").replace(NON_WORD, " ").split(" ");
   const out: string[] = [];
   for (const word of words) {
     const trimmed = word.includes("'") ? word.replace(/^'+|'+$/g, "") : word;
