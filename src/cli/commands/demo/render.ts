@@ -23,7 +23,7 @@ export function render(result: DemoResult, width: number): string {
     "",
   ];
   const column = Math.max(30, Math.floor((Math.min(width, 160) - 3) / 2));
-  lines.push(`${fit("RAW VECTOR SEARCH (cosine)", column)} | SIGNIFICANCE ROUTING (filter → fallback → fusion)`);
+  lines.push(`${fit("RAW VECTOR SEARCH (cosine)", column)} | SIGNIFICANCE ROUTING (filter → relax → fallback → fusion)`);
   lines.push(`${"-".repeat(column)}-+-${"-".repeat(column)}`);
   for (let i = 0; i < Math.max(result.raw.length, result.routed.length); i++) {
     const left = cellLines(result.raw[i], i + 1, column);
