@@ -3,25 +3,25 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -1.2612,
+    "bias": -1.5302,
     "weights": {
-      "frame": 1.3376,
-      "lookup": -2.4371,
-      "task": -1.4,
-      "info": -1.965,
-      "chat": -0.8583,
-      "arc": 1.3861,
-      "emotion": -0.2203,
-      "intensity": 0.6491,
-      "tether": 0.3665,
-      "personal": 0.5717,
-      "gerund_opening": 1.8332,
-      "when_clause": 1.3987,
-      "past": 0.9766,
-      "no_content": -0.0394,
-      "short": -0.6252,
-      "impersonal": -1.0401,
-      "impersonal_arc": -1.0377
+      "frame": 1.4365,
+      "lookup": -2.3398,
+      "task": -1.3795,
+      "info": -1.7958,
+      "chat": -0.6338,
+      "arc": 1.2387,
+      "emotion": -0.2696,
+      "intensity": 0.7256,
+      "tether": 0.4719,
+      "personal": 0.7153,
+      "gerund_opening": 1.6218,
+      "when_clause": 1.4469,
+      "past": 0.9049,
+      "no_content": -0.1372,
+      "short": -0.5541,
+      "impersonal": -1.0354,
+      "impersonal_arc": -0.9785
     }
   },
   "tether_prior": {
@@ -257,11 +257,11 @@ export const FITTED: ClassifierParams = {
     "valence": 0.6
   },
   "calibration": {
-    "a": 1.0805,
-    "b": -0.7225,
+    "a": 1.2145,
+    "b": -1.3472,
     "open_gate": 0,
-    "top": 0.4674,
-    "lead": 0.951,
-    "open_offset": -0.8511
+    "top": 0.5164,
+    "lead": 0.8238,
+    "open_offset": -0.4633
   }
 };
