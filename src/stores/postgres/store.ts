@@ -2,7 +2,8 @@
  * The ArcStore contract in SQL, for any client that speaks PostgreSQL (`pg` or PGlite). Every
  * statement is parameterised; the only interpolated text is the validated, quoted schema name.
  * Exactness under concurrency comes from the database, not from this process: unique keys decide
- * idempotency races, and conditional upserts decide quotas.
+ * idempotency races, and conditional upserts decide quotas. Work of concurrent requests is
+ * coalesced per event-loop turn (key lookups, activation writes) to save round trips and commits.
  */
 import { assertChargeMatches, assertHashedKey } from "../rules.js";
 import type { ArcStore, Organization, RecordOutcome } from "../types.js";
@@ -47,13 +48,6 @@ export async function pruneIdempotency(client: SqlQueryable, schema: string, bef
 
 export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEMA): ArcStore {
   const s = quoteSchema(schema);
-
-  /*
-   * Every authenticated request reads its key and then its organization. The key query fetches the
-   * organization too, and the next getOrganization of that organization within 1 s is answered
-   * from it: one round trip less per request. Keys themselves (revocation) are always read fresh;
-   * a plan change made by another process is seen within 1 s.
-   */
   const writeActivation = createActivationWriter(client, s);
 
   // Expired idempotency records are already treated as absent; deleting them (a day after expiry,
@@ -63,6 +57,13 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
     pruneIdempotency(client, schema, before).catch(() => {});
   }, PRUNE_EVERY_MS);
   pruning.unref();
+
+  /*
+   * Every authenticated request reads its key and then its organization. The key query fetches the
+   * organization too, and the next getOrganization of that organization within 1 s is answered
+   * from it: one round trip less per request. Keys themselves (revocation) are always read fresh;
+   * a plan change made by another process is seen within 1 s.
+   */
   const orgsReadWithKeys = new Map<string, { org: Organization; at: number }>();
   function primeOrganization(org: Organization): void {
     if (orgsReadWithKeys.size >= MAX_PRIMED_ORGS) orgsReadWithKeys.clear();
