@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, requireBuiltCli } from "./support/built-cli.js";
 import { activationEnvelope } from "./support/envelopes.js";
+import { startLiveApi } from "./support/live-api.js";
 import { startScriptedServer } from "./support/scripted-server.js";
 
 const run = promisify(execFile);
@@ -52,6 +53,21 @@ describe("examples", () => {
       expect(server.seen[0]!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await server.close();
+    }
+  }, 60_000);
+
+  it("client.ts runs against the real handler set: the charge shows in usage", async () => {
+    const api = await startLiveApi();
+    try {
+      const key = await api.key("acme", "growth", ["extract"], "live");
+      const out = await runExample("client", ["the day my grandmother died"], { ARCROUTE_BASE_URL: api.url, ARCROUTE_API_KEY: key });
+      const id = /^activation ([0-9a-f-]{36}) by arcroute-lexicon@1$/m.exec(out)?.[1];
+      expect(id).toBeDefined();
+      expect(out).toContain("significance_gate: true");
+      expect(out).toContain("billed this month: 1 queries, $0.001");
+      expect(await api.store.listFeedback("acme")).toEqual([expect.objectContaining({ activation_id: id, hit: true })]);
+    } finally {
+      await api.close();
     }
   }, 60_000);
 
