@@ -160,6 +160,9 @@ function isNegated(tokens: readonly string[], start: number, cue: Cue): boolean 
   const kind = cue.target.kind;
   if (kind === "frame" || kind === "block" || kind === "tether") return false;
   if (cue.stems.some((s) => NEGATORS.has(s))) return false;
-  for (let j = Math.max(0, start - 3); j < start; j++) if (NEGATORS.has(tokens[j]!)) return true;
+  for (let j = Math.max(0, start - 3); j < start; j++) {
+    // "stopped to help" is a pause for something, not the end of it ("stopped helping").
+    if (NEGATORS.has(tokens[j]!) && !(tokens[j] === "stop" && tokens[j + 1] === "to")) return true;
+  }
   return false;
 }

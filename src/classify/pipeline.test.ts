@@ -60,6 +60,11 @@ describe("matchCues: anchors and overlaps", () => {
     // Different targets may share words: "free" still counts for valence.
     expect(cues("finally free").some((m) => m.cue.target.kind === "valence")).toBe(true);
   });
+  it("reads 'stopped to <verb>' as a pause, not a negation", () => {
+    const help = (text: string) => cues(text).find((m) => m.cue.target.kind === "arc" && m.cue.phrase.startsWith("help"));
+    expect(help("the man who stopped to help me")?.negated ?? false).toBe(false);
+    expect(help("they stopped helping me")?.negated).toBe(true);
+  });
   it("stays linear on very long repetitive input", () => {
     const long = "grief betrayal freedom ".repeat(5000);
     expect(cues(long).length).toBeGreaterThan(1000);
