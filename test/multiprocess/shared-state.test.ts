@@ -102,6 +102,16 @@ describe.skipIf(!enabled)("three arcroute serve processes sharing PostgreSQL and
       expect(eventIds.has(data.activation_id!)).toBe(true);
       expect(chargeIds.filter((id) => id === data.activation_id).length).toBe(data.significance_gate ? 1 : 0);
     }
+    // Any event without a 200 belongs to a request that was in flight on the killed process (its
+    // idempotency record names the request): a 4xx/5xx answer never leaves a record behind.
+    const okIds = new Set(ok.map((d) => d.activation_id));
+    const byRequest = await rows<{ key: string; body: string }>(`SELECT key, body FROM $schema.idempotency WHERE org_id = $1`, [orgOf("crash")]);
+    const requestOf = new Map(byRequest.map((r) => [JSON.parse(r.body).data.activation_id as string, Number(r.key.slice("burst-".length))]));
+    for (const id of eventIds) {
+      if (okIds.has(id)) continue;
+      expect(lost).toContain(requestOf.get(id));
+    }
+
     // Records without a 200 can only come from requests cut by the kill after their commit
     // (the response was lost, not the write). The client's retry with the same Idempotency-Key
     // on a surviving process gets that very activation back: then every record has its 200.
