@@ -36,7 +36,7 @@ export interface EnsembleWeights {
   /**
    * Calibration over `ensembleConfidenceFeatures`, for the answers whose gate or top arc differ
    * from the lexical classifier's (where they agree, its own calibrated confidence stands);
-   * null when too few train answers differed to fit one.
+   * intercept-only (their rate of being right) when few train answers differed; null when none did.
    */
   confidence: Logistic | null;
 }
@@ -142,7 +142,7 @@ export function createEnsembleClassifier({ lexical, embedding, weights }: Ensemb
         confidenceValue:
           weights.confidence === null || sameDecision(lexicalResult.arc_types, lexicalResult.significance_gate, mixed)
             ? lexicalResult.confidence
-            : predict(weights.confidence, ensembleConfidenceFeatures(lexicalSide, embeddingScores, mixed)),
+            : predict(weights.confidence, weights.confidence.weights.length === 1 ? [] : ensembleConfidenceFeatures(lexicalSide, embeddingScores, mixed)),
         extraFilters: unscoredFilters(lexicalResult),
       });
     },

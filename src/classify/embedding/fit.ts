@@ -32,7 +32,7 @@ const THRESHOLDS = Array.from({ length: 17 }, (_, i) => 0.3 + i * 0.025).sort((a
 /** A gate rule other than the lexical classifier's must beat its train F1 by this much (the held-out split is smaller than train; small train gains do not carry over). */
 const MIN_GATE_GAIN = 0.01;
 
-/** Fewest train answers differing from the lexical classifier's to fit their own confidence calibration. */
+/** Fewest train answers differing from the lexical classifier's to calibrate on features (fewer: their rate of being right). */
 const MIN_CALIBRATION_ROWS = 20;
 /** Query group whose gate must stay closed (the labelled set's name for it). */
 const TRICKY_GROUP = "tricky_negative";
@@ -191,11 +191,13 @@ export async function fitEnsembleWeights({ lexical, embedding, examples, fittedO
   // Where the ensemble decides as the lexical classifier did, its confidence is the lexical one;
   // the calibration is fitted on the answers that differ.
   const differing = rows.map((r, i) => ({ r, mixed: mixed[i]! })).filter(({ r, mixed: m }) => !sameDecision(r.lexicalArcs, r.lexical.gate >= 0.5, m));
+  // With few differing answers, only their rate of being right (an intercept-only model).
+  const features = (r: Scored, m: FieldScores) => (differing.length < MIN_CALIBRATION_ROWS ? [] : ensembleConfidenceFeatures(r.lexical, r.embedding, m));
   const confidence =
-    differing.length < MIN_CALIBRATION_ROWS
+    differing.length === 0
       ? null
       : fitLogistic(
-          differing.map(({ r, mixed: m }) => ensembleConfidenceFeatures(r.lexical, r.embedding, m)),
+          differing.map(({ r, mixed: m }) => features(r, m)),
           differing.map(({ r, mixed: m }) => isRight(m, r.example)),
         );
   return { format: ENSEMBLE_WEIGHTS_FORMAT, lexical: lexical.model, embedding: embedding.model, fitted_on: fittedOn, mix, gateThreshold: gate.threshold, arcRatio, confidence };
