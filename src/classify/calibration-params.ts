@@ -257,11 +257,11 @@ export const FITTED: ClassifierParams = {
     "valence": 0.6
   },
   "calibration": {
-    "a": 1.1972,
-    "b": -1.3003,
-    "open_gate": 0,
-    "top": 0.5235,
-    "lead": 0.7832,
-    "open_offset": -0.3847
+    "a": 1.4387,
+    "b": -1.227,
+    "open_gate": 0.0536,
+    "top": 0.4829,
+    "lead": 0.4315,
+    "open_offset": -0.4947
   }
 };
