@@ -3,253 +3,253 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -1.4945,
+    "bias": -1.4788,
     "weights": {
-      "frame": 1.4445,
-      "lookup": -2.2859,
-      "task": -1.4073,
-      "info": -1.8296,
-      "chat": -0.662,
-      "arc": 1.2869,
-      "emotion": -0.3011,
-      "intensity": 0.7054,
-      "tether": 0.4391,
-      "personal": 0.7391,
-      "gerund_opening": 1.5772,
-      "when_clause": 1.3382,
-      "past": 0.9484,
-      "no_content": -0.1724,
-      "short": -0.5802,
-      "impersonal": -1.0242,
-      "impersonal_arc": -1.0272
+      "frame": 1.4269,
+      "lookup": -2.3115,
+      "task": -1.4283,
+      "info": -1.825,
+      "chat": -0.6678,
+      "arc": 1.2706,
+      "emotion": -0.3275,
+      "intensity": 0.7039,
+      "tether": 0.4616,
+      "personal": 0.7729,
+      "gerund_opening": 1.6338,
+      "when_clause": 1.3259,
+      "past": 0.9551,
+      "no_content": -0.2125,
+      "short": -0.6064,
+      "impersonal": -0.9718,
+      "impersonal_arc": -0.9912
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.0715,
-      "symbol": -4.7536,
-      "event": -4.7536,
-      "place": -4.7536,
-      "ritual": -4.7536,
-      "object": -4.7536,
-      "tradition": -4.7536,
-      "identity": -4.7536,
-      "self": -4.7536
+      "person": -0.0696,
+      "symbol": -4.7791,
+      "event": -4.7791,
+      "place": -4.7791,
+      "ritual": -4.7791,
+      "object": -4.7791,
+      "tradition": -4.7791,
+      "identity": -4.7791,
+      "self": -4.7791
     },
     "liberation": {
-      "person": -1.6267,
-      "symbol": -4.7622,
-      "event": -3.3759,
-      "place": -3.1527,
-      "ritual": -4.7622,
-      "object": -4.7622,
-      "tradition": -4.7622,
-      "identity": -4.7622,
-      "self": -0.3801
+      "person": -1.6094,
+      "symbol": -4.7875,
+      "event": -3.4012,
+      "place": -3.1781,
+      "ritual": -4.7875,
+      "object": -4.7875,
+      "tradition": -4.7875,
+      "identity": -4.7875,
+      "self": -0.3808
     },
     "grief": {
-      "person": -0.2007,
-      "symbol": -4.7958,
-      "event": -2.5986,
-      "place": -3.6972,
-      "ritual": -4.7958,
-      "object": -3.4095,
-      "tradition": -4.7958,
-      "identity": -4.7958,
-      "self": -4.1026
+      "person": -0.1953,
+      "symbol": -4.8203,
+      "event": -2.6231,
+      "place": -3.7217,
+      "ritual": -4.8203,
+      "object": -3.434,
+      "tradition": -4.8203,
+      "identity": -4.8203,
+      "self": -4.1271
     },
     "discovery": {
-      "person": -2.1059,
-      "symbol": -4.7449,
-      "event": -3.6463,
-      "place": -1.2792,
-      "ritual": -4.7449,
-      "object": -3.1355,
-      "tradition": -4.7449,
-      "identity": -4.0518,
-      "self": -0.7196
+      "person": -2.1316,
+      "symbol": -4.7707,
+      "event": -3.6721,
+      "place": -1.2742,
+      "ritual": -4.7707,
+      "object": -3.1612,
+      "tradition": -4.7707,
+      "identity": -4.0775,
+      "self": -0.7102
     },
     "resistance": {
-      "person": -0.6105,
-      "symbol": -4.7536,
-      "event": -1.7091,
-      "place": -3.655,
-      "ritual": -4.7536,
-      "object": -4.7536,
-      "tradition": -4.7536,
-      "identity": -4.7536,
-      "self": -1.5755
+      "person": -0.6047,
+      "symbol": -4.7791,
+      "event": -1.6881,
+      "place": -3.6805,
+      "ritual": -4.7791,
+      "object": -4.7791,
+      "tradition": -4.7791,
+      "identity": -4.7791,
+      "self": -1.6011
     },
     "bond": {
+      "person": -0.1044,
+      "symbol": -4.7958,
+      "event": -4.1026,
+      "place": -4.7958,
+      "ritual": -3.6972,
+      "object": -4.7958,
+      "tradition": -4.1026,
+      "identity": -4.7958,
+      "self": -4.7958
+    },
+    "moral_awakening": {
+      "person": -2.5735,
+      "symbol": -4.7707,
+      "event": -4.7707,
+      "place": -3.3844,
+      "ritual": -4.7707,
+      "object": -4.0775,
+      "tradition": -4.0775,
+      "identity": -4.7707,
+      "self": -0.196
+    },
+    "transformation": {
+      "person": -4.0775,
+      "symbol": -4.7707,
+      "event": -3.6721,
+      "place": -3.6721,
+      "ritual": -4.7707,
+      "object": -4.7707,
+      "tradition": -4.7707,
+      "identity": -3.6721,
+      "self": -0.136
+    },
+    "reconciliation": {
+      "person": -0.1263,
+      "symbol": -4.7707,
+      "event": -3.6721,
+      "place": -4.7707,
+      "ritual": -4.7707,
+      "object": -4.0775,
+      "tradition": -4.0775,
+      "identity": -4.7707,
+      "self": -3.6721
+    },
+    "reckoning": {
+      "person": -1.9375,
+      "symbol": -4.7707,
+      "event": -3.3844,
+      "place": -4.7707,
+      "ritual": -4.7707,
+      "object": -4.0775,
+      "tradition": -4.7707,
+      "identity": -4.7707,
+      "self": -0.2709
+    },
+    "threshold": {
+      "person": -4.1109,
+      "symbol": -4.804,
+      "event": -0.1501,
+      "place": -3.0123,
+      "ritual": -4.804,
+      "object": -4.1109,
+      "tradition": -4.804,
+      "identity": -4.1109,
+      "self": -4.1109
+    },
+    "exile": {
+      "person": -1.0415,
+      "symbol": -4.7791,
+      "event": -4.7791,
+      "place": -0.6682,
+      "ritual": -4.7791,
+      "object": -4.7791,
+      "tradition": -3.6805,
+      "identity": -2.8332,
+      "self": -4.086
+    },
+    "gratitude": {
       "person": -0.1072,
       "symbol": -4.7707,
-      "event": -4.0775,
+      "event": -3.3844,
       "place": -4.7707,
-      "ritual": -3.6721,
-      "object": -4.7707,
-      "tradition": -4.0775,
+      "ritual": -4.7707,
+      "object": -4.0775,
+      "tradition": -4.7707,
       "identity": -4.7707,
       "self": -4.7707
     },
-    "moral_awakening": {
-      "person": -2.5477,
-      "symbol": -4.7449,
-      "event": -4.7449,
-      "place": -3.3586,
-      "ritual": -4.7449,
-      "object": -4.0518,
-      "tradition": -4.0518,
-      "identity": -4.7449,
-      "self": -0.2016
-    },
-    "transformation": {
-      "person": -4.0518,
-      "symbol": -4.7449,
-      "event": -3.6463,
-      "place": -3.6463,
-      "ritual": -4.7449,
-      "object": -4.7449,
-      "tradition": -4.7449,
-      "identity": -3.6463,
-      "self": -0.1398
-    },
-    "reconciliation": {
-      "person": -0.1298,
-      "symbol": -4.7449,
-      "event": -3.6463,
-      "place": -4.7449,
-      "ritual": -4.7449,
-      "object": -4.0518,
-      "tradition": -4.0518,
-      "identity": -4.7449,
-      "self": -3.6463
-    },
-    "reckoning": {
-      "person": -1.9117,
-      "symbol": -4.7449,
-      "event": -3.3586,
-      "place": -4.7449,
-      "ritual": -4.7449,
-      "object": -4.0518,
-      "tradition": -4.7449,
-      "identity": -4.7449,
-      "self": -0.279
-    },
-    "threshold": {
-      "person": -4.086,
-      "symbol": -4.7791,
-      "event": -0.1542,
-      "place": -2.9874,
-      "ritual": -4.7791,
-      "object": -4.086,
-      "tradition": -4.7791,
-      "identity": -4.086,
-      "self": -4.086
-    },
-    "exile": {
-      "person": -1.04,
-      "symbol": -4.7536,
-      "event": -4.7536,
-      "place": -0.6761,
-      "ritual": -4.7536,
-      "object": -4.7536,
-      "tradition": -3.655,
-      "identity": -2.8077,
-      "self": -4.0604
-    },
-    "gratitude": {
-      "person": -0.1102,
-      "symbol": -4.7449,
-      "event": -3.3586,
-      "place": -4.7449,
-      "ritual": -4.7449,
-      "object": -4.0518,
-      "tradition": -4.7449,
-      "identity": -4.7449,
-      "self": -4.7449
-    },
     "authenticity": {
-      "person": -4.7362,
-      "symbol": -3.6376,
-      "event": -4.7362,
-      "place": -4.7362,
-      "ritual": -4.7362,
-      "object": -4.7362,
-      "tradition": -4.7362,
+      "person": -4.7622,
+      "symbol": -3.6636,
+      "event": -4.7622,
+      "place": -4.7622,
+      "ritual": -4.7622,
+      "object": -4.7622,
+      "tradition": -4.7622,
       "identity": -0.4055,
-      "self": -1.3689
+      "self": -1.361
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -4.7095,
-      "negative": -0.0182,
-      "mixed": -4.7095
+      "positive": -4.7362,
+      "negative": -0.0177,
+      "mixed": -4.7362
     },
     "liberation": {
-      "positive": -0.0182,
-      "negative": -4.7095,
-      "mixed": -4.7095
+      "positive": -0.0177,
+      "negative": -4.7362,
+      "mixed": -4.7362
     },
     "grief": {
-      "positive": -4.7536,
-      "negative": -0.0996,
-      "mixed": -2.451
+      "positive": -4.7791,
+      "negative": -0.097,
+      "mixed": -2.4765
     },
     "discovery": {
-      "positive": -0.1466,
-      "negative": -4.7005,
-      "mixed": -2.0614
+      "positive": -0.1424,
+      "negative": -4.7274,
+      "mixed": -2.0883
     },
     "resistance": {
-      "positive": -1.0896,
-      "negative": -4.7005,
-      "mixed": -0.4238
+      "positive": -1.0898,
+      "negative": -4.7274,
+      "mixed": -0.4233
     },
     "bond": {
-      "positive": -0.0175,
-      "negative": -4.7449,
-      "mixed": -4.7449
+      "positive": -0.0171,
+      "negative": -4.7707,
+      "mixed": -4.7707
     },
     "moral_awakening": {
-      "positive": -4.6913,
-      "negative": -0.6309,
-      "mixed": -0.7793
+      "positive": -4.7185,
+      "negative": -0.6242,
+      "mixed": -0.7867
     },
     "transformation": {
-      "positive": -0.3093,
-      "negative": -3.9982,
-      "mixed": -1.3955
+      "positive": -0.3118,
+      "negative": -4.0254,
+      "mixed": -1.3863
     },
     "reconciliation": {
-      "positive": -0.2487,
-      "negative": -4.6913,
-      "mixed": -1.5559
+      "positive": -0.2526,
+      "negative": -4.7185,
+      "mixed": -1.5404
     },
     "reckoning": {
-      "positive": -4.6913,
-      "negative": -0.0374,
-      "mixed": -3.5927
+      "positive": -4.7185,
+      "negative": -0.0364,
+      "mixed": -3.6199
     },
     "threshold": {
-      "positive": -1.1527,
-      "negative": -4.0431,
+      "positive": -1.1513,
+      "negative": -4.069,
       "mixed": -0.4055
     },
     "exile": {
-      "positive": -4.7005,
-      "negative": -0.0183,
-      "mixed": -4.7005
+      "positive": -4.7274,
+      "negative": -0.0179,
+      "mixed": -4.7274
     },
     "gratitude": {
-      "positive": -0.0185,
-      "negative": -4.6913,
-      "mixed": -4.6913
+      "positive": -0.018,
+      "negative": -4.7185,
+      "mixed": -4.7185
     },
     "authenticity": {
-      "positive": -0.0474,
-      "negative": -4.6821,
-      "mixed": -3.2958
+      "positive": -0.0461,
+      "negative": -4.7095,
+      "mixed": -3.3232
     }
   },
   "prior_weight": {
@@ -257,11 +257,11 @@ export const FITTED: ClassifierParams = {
     "valence": 0.6
   },
   "calibration": {
-    "a": 1.4105,
-    "b": -1.1786,
-    "open_gate": 0.0677,
-    "top": 0.4947,
-    "lead": 0.4174,
-    "open_offset": -0.5603
+    "a": 1.2526,
+    "b": -0.8388,
+    "open_gate": 0.0502,
+    "top": 0.5453,
+    "lead": 0.457,
+    "open_offset": -0.7164
   }
 };
