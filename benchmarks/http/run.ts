@@ -3,9 +3,10 @@
  * against a bare node:http JSON server, measured in the same run by the same load generator.
  *
  * - Every server runs in its own child process; the load generator (this process) never shares
- *   their event loop. Servers are measured in interleaved rounds (bare, config A, ..., bare, ...)
- *   so slow drift on a shared machine hits all of them alike; the throughput ratio is the median
- *   of the per-round ratios.
+ *   their event loop. Servers are measured in many short interleaved rounds (bare, config A, ...,
+ *   bare, ...) so the load of a shared machine, which changes within seconds, hits all of them
+ *   alike; the throughput ratio is the median of the per-round ratios. Server CPU time per request
+ *   (from /proc) is reported too: it does not depend on how much of the machine was free.
  * - arcroute runs as users run it (`arcroute serve --keys ...`) with one live key of an enterprise
  *   organization whose limit (1e9/min) never interferes; significance queries are billed, so the
  *   event + charge write is on the measured path. Requests alternate significance and factual queries.
@@ -62,12 +63,17 @@ export interface ServerFigures {
   cpu_us_per_request: number | null;
   /** arcroute configurations: median over rounds of (this rps / bare rps of the same round). */
   ratio_to_bare?: number;
+  /**
+   * arcroute configurations: bare CPU per request / this CPU per request. Unlike the throughput
+   * ratio it does not move with how busy the machine is; null without /proc.
+   */
+  cpu_ratio_to_bare?: number | null;
   /** Other configurations, when memory ran too: median over rounds of (this rps / memory rps of the same round). */
   ratio_to_memory?: number;
 }
 
 const usage = `Usage: arcroute bench http [--config ${Object.keys(CONFIGS).join("|")}[,...]] [--store S] [--limiter L]
-                          [--concurrency 32] [--duration 5] [--rounds 3] [--warmup 2] [--json]
+                          [--concurrency 32] [--duration 2] [--rounds 8] [--warmup 2] [--json]
 
 Requests/second and p50/p99 latency of POST <base>/activate on 'arcroute serve' against a bare
 node:http JSON server (parses the body, answers a JSON envelope), same run, same load generator
@@ -83,9 +89,9 @@ function parseSettings(args: string[]): Settings {
     store: { type: "string" },
     limiter: { type: "string" },
     concurrency: { type: "string", default: "32" },
-    duration: { type: "string", default: "5" },
+    duration: { type: "string", default: "2" },
     warmup: { type: "string", default: "2" },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "8" },
     json: { type: "boolean" },
   });
   const configs = values.config.split(",").map((name) => {
@@ -187,8 +193,9 @@ async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }
       for (let i = 0; i < servers.length; i++) runs[i]!.push(await phase(i, settings.durationMs, `round ${r + 1}/${settings.rounds}`));
     }
     bar.update(Math.ceil(totalMs / 100), { phase: "done" });
+    const bare = figures(names[0]!, runs[0]!);
     return names.map((name, i) => {
-      const result = figures(name, runs[i]!);
+      const result = i === 0 ? bare : figures(name, runs[i]!);
       const config = settings.configs[i - 1];
       if (!config) return result;
       const memory = settings.configs.findIndex((c) => c.name === "memory") + 1;
@@ -197,6 +204,7 @@ async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }
         store: describeSpec(config.store),
         limiter: describeSpec(config.limiter),
         ratio_to_bare: roundRatio(runs[i]!, runs[0]!),
+        cpu_ratio_to_bare: result.cpu_us_per_request && bare.cpu_us_per_request ? round(bare.cpu_us_per_request / result.cpu_us_per_request, 3) : null,
         ...(memory > 0 && memory !== i ? { ratio_to_memory: roundRatio(runs[i]!, runs[memory]!) } : {}),
       };
     });
@@ -246,6 +254,7 @@ export const benchmark: Command = {
       for (const r of results) {
         const ratio =
           (r.ratio_to_bare === undefined ? "" : `  ratio ${r.ratio_to_bare.toFixed(3)}${r.store === "memory" ? ` (target >= ${TARGET_RATIO})` : ""}`) +
+          (r.cpu_ratio_to_bare == null ? "" : `  cpu ratio ${r.cpu_ratio_to_bare.toFixed(3)}`) +
           (r.ratio_to_memory === undefined ? "" : `  vs memory ${r.ratio_to_memory.toFixed(3)} (target >= ${SHARED_TARGET_RATIO})`);
         const cpu = r.cpu_us_per_request === null ? "" : `  cpu ${r.cpu_us_per_request.toFixed(0)} µs/req`;
         await writeLine(io.stdout, `${r.server.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50_ms.toFixed(2)} ms  p99 ${r.p99_ms.toFixed(2)} ms${cpu}${ratio}`);
