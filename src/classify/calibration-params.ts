@@ -3,253 +3,253 @@ import type { ClassifierParams } from "./params.js";
 
 export const FITTED: ClassifierParams = {
   "gate": {
-    "bias": -1.4779,
+    "bias": -1.4743,
     "weights": {
-      "frame": 1.4245,
-      "lookup": -2.319,
-      "task": -1.4319,
-      "info": -1.8338,
-      "chat": -0.6708,
-      "arc": 1.28,
-      "emotion": -0.3294,
-      "intensity": 0.7037,
-      "tether": 0.4621,
-      "personal": 0.7723,
-      "gerund_opening": 1.6243,
-      "when_clause": 1.3255,
-      "past": 0.9506,
-      "no_content": -0.2062,
-      "short": -0.611,
-      "impersonal": -0.9732,
-      "impersonal_arc": -0.9998
+      "frame": 1.414,
+      "lookup": -2.3296,
+      "task": -1.4369,
+      "info": -1.8498,
+      "chat": -0.6778,
+      "arc": 1.2962,
+      "emotion": -0.3078,
+      "intensity": 0.6953,
+      "tether": 0.461,
+      "personal": 0.7654,
+      "gerund_opening": 1.6193,
+      "when_clause": 1.3197,
+      "past": 0.9779,
+      "no_content": -0.1979,
+      "short": -0.6164,
+      "impersonal": -0.9829,
+      "impersonal_arc": -1.0145
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.0678,
-      "symbol": -4.804,
-      "event": -4.804,
-      "place": -4.804,
-      "ritual": -4.804,
-      "object": -4.804,
-      "tradition": -4.804,
-      "identity": -4.804,
-      "self": -4.804
+      "person": -0.0656,
+      "symbol": -4.8363,
+      "event": -4.8363,
+      "place": -4.8363,
+      "ritual": -4.8363,
+      "object": -4.8363,
+      "tradition": -4.8363,
+      "identity": -4.8363,
+      "self": -4.8363
     },
     "liberation": {
-      "person": -1.5933,
-      "symbol": -4.8122,
-      "event": -3.4259,
-      "place": -3.2027,
-      "ritual": -4.8122,
-      "object": -4.8122,
-      "tradition": -4.8122,
-      "identity": -4.8122,
-      "self": -0.3814
-    },
-    "grief": {
-      "person": -0.1902,
+      "person": -1.5861,
       "symbol": -4.8442,
-      "event": -2.647,
-      "place": -3.7456,
+      "event": -3.4579,
+      "place": -3.2347,
       "ritual": -4.8442,
-      "object": -3.4579,
+      "object": -4.8442,
       "tradition": -4.8442,
       "identity": -4.8442,
-      "self": -4.151
+      "self": -0.3783
+    },
+    "grief": {
+      "person": -0.1838,
+      "symbol": -4.8752,
+      "event": -2.678,
+      "place": -3.7766,
+      "ritual": -4.8752,
+      "object": -3.4889,
+      "tradition": -4.8752,
+      "identity": -4.8752,
+      "self": -4.1821
     },
     "discovery": {
-      "person": -2.1567,
-      "symbol": -4.7958,
-      "event": -3.6972,
-      "place": -1.2694,
-      "ritual": -4.7958,
-      "object": -3.1864,
-      "tradition": -4.7958,
-      "identity": -4.1026,
-      "self": -0.7014
+      "person": -2.1203,
+      "symbol": -4.8283,
+      "event": -3.7297,
+      "place": -1.273,
+      "ritual": -4.8283,
+      "object": -3.2189,
+      "tradition": -4.8283,
+      "identity": -4.1352,
+      "self": -0.7012
     },
     "resistance": {
-      "person": -0.6144,
-      "symbol": -4.804,
-      "event": -1.6685,
-      "place": -3.7054,
-      "ritual": -4.804,
-      "object": -4.804,
-      "tradition": -4.804,
-      "identity": -4.804,
-      "self": -1.5851
+      "person": -0.6168,
+      "symbol": -4.8363,
+      "event": -1.6582,
+      "place": -3.7377,
+      "ritual": -4.8363,
+      "object": -4.8363,
+      "tradition": -4.8363,
+      "identity": -4.8363,
+      "self": -1.5782
     },
     "bond": {
-      "person": -0.1018,
-      "symbol": -4.8203,
-      "event": -4.1271,
-      "place": -4.8203,
-      "ritual": -3.7217,
-      "object": -4.8203,
-      "tradition": -4.1271,
-      "identity": -4.8203,
-      "self": -4.8203
+      "person": -0.0984,
+      "symbol": -4.852,
+      "event": -4.1589,
+      "place": -4.852,
+      "ritual": -3.7534,
+      "object": -4.852,
+      "tradition": -4.1589,
+      "identity": -4.852,
+      "self": -4.852
     },
     "moral_awakening": {
-      "person": -2.5986,
-      "symbol": -4.7958,
-      "event": -4.7958,
-      "place": -3.4095,
-      "ritual": -4.7958,
-      "object": -4.1026,
-      "tradition": -4.1026,
-      "identity": -4.7958,
-      "self": -0.1906
+      "person": -2.6311,
+      "symbol": -4.8283,
+      "event": -4.8283,
+      "place": -3.442,
+      "ritual": -4.8283,
+      "object": -4.1352,
+      "tradition": -4.1352,
+      "identity": -4.8283,
+      "self": -0.1839
     },
     "transformation": {
-      "person": -4.1026,
-      "symbol": -4.7958,
-      "event": -3.6972,
-      "place": -3.6972,
-      "ritual": -4.7958,
-      "object": -4.7958,
-      "tradition": -4.7958,
-      "identity": -3.6972,
-      "self": -0.1324
-    },
-    "reconciliation": {
-      "person": -0.123,
-      "symbol": -4.7958,
-      "event": -3.6972,
-      "place": -4.7958,
-      "ritual": -4.7958,
-      "object": -4.1026,
-      "tradition": -4.1026,
-      "identity": -4.7958,
-      "self": -3.6972
-    },
-    "reckoning": {
-      "person": -1.9626,
-      "symbol": -4.7958,
-      "event": -3.4095,
-      "place": -4.7958,
-      "ritual": -4.7958,
-      "object": -4.1026,
-      "tradition": -4.7958,
-      "identity": -4.7958,
-      "self": -0.2632
-    },
-    "threshold": {
       "person": -4.1352,
       "symbol": -4.8283,
-      "event": -0.1462,
-      "place": -3.0366,
+      "event": -3.7297,
+      "place": -3.7297,
+      "ritual": -4.8283,
+      "object": -4.8283,
+      "tradition": -4.8283,
+      "identity": -3.7297,
+      "self": -0.1278
+    },
+    "reconciliation": {
+      "person": -0.1188,
+      "symbol": -4.8283,
+      "event": -3.7297,
+      "place": -4.8283,
+      "ritual": -4.8283,
+      "object": -4.1352,
+      "tradition": -4.1352,
+      "identity": -4.8283,
+      "self": -3.7297
+    },
+    "reckoning": {
+      "person": -1.9951,
+      "symbol": -4.8283,
+      "event": -3.442,
+      "place": -4.8283,
       "ritual": -4.8283,
       "object": -4.1352,
       "tradition": -4.8283,
-      "identity": -4.1352,
-      "self": -4.1352
+      "identity": -4.8283,
+      "self": -0.2536
+    },
+    "threshold": {
+      "person": -4.1667,
+      "symbol": -4.8598,
+      "event": -0.1413,
+      "place": -3.0681,
+      "ritual": -4.8598,
+      "object": -4.1667,
+      "tradition": -4.8598,
+      "identity": -4.1667,
+      "self": -4.1667
     },
     "exile": {
-      "person": -1.0428,
-      "symbol": -4.804,
-      "event": -4.804,
-      "place": -0.6609,
-      "ritual": -4.804,
-      "object": -4.804,
-      "tradition": -3.7054,
-      "identity": -2.8581,
-      "self": -4.1109
+      "person": -1.0296,
+      "symbol": -4.8363,
+      "event": -4.8363,
+      "place": -0.6619,
+      "ritual": -4.8363,
+      "object": -4.8363,
+      "tradition": -3.7377,
+      "identity": -2.8904,
+      "self": -4.1431
     },
     "gratitude": {
-      "person": -0.1044,
-      "symbol": -4.7958,
-      "event": -3.4095,
-      "place": -4.7958,
-      "ritual": -4.7958,
-      "object": -4.1026,
-      "tradition": -4.7958,
-      "identity": -4.7958,
-      "self": -4.7958
+      "person": -0.1009,
+      "symbol": -4.8283,
+      "event": -3.442,
+      "place": -4.8283,
+      "ritual": -4.8283,
+      "object": -4.1352,
+      "tradition": -4.8283,
+      "identity": -4.8283,
+      "self": -4.8283
     },
     "authenticity": {
-      "person": -4.7875,
-      "symbol": -3.6889,
-      "event": -4.7875,
-      "place": -4.7875,
-      "ritual": -4.7875,
-      "object": -4.7875,
-      "tradition": -4.7875,
-      "identity": -0.4055,
-      "self": -1.3535
+      "person": -4.8203,
+      "symbol": -3.7217,
+      "event": -4.8203,
+      "place": -4.8203,
+      "ritual": -4.8203,
+      "object": -4.8203,
+      "tradition": -4.8203,
+      "identity": -0.4014,
+      "self": -1.3545
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -4.7622,
-      "negative": -0.0172,
-      "mixed": -4.7622
+      "positive": -4.7958,
+      "negative": -0.0167,
+      "mixed": -4.7958
     },
     "liberation": {
-      "positive": -0.0172,
-      "negative": -4.7622,
-      "mixed": -4.7622
-    },
-    "grief": {
-      "positive": -4.804,
-      "negative": -0.0945,
-      "mixed": -2.5014
-    },
-    "discovery": {
-      "positive": -0.1385,
-      "negative": -4.7536,
-      "mixed": -2.1145
-    },
-    "resistance": {
-      "positive": -1.0647,
-      "negative": -4.7536,
-      "mixed": -0.4361
-    },
-    "bond": {
       "positive": -0.0167,
       "negative": -4.7958,
       "mixed": -4.7958
     },
+    "grief": {
+      "positive": -4.8363,
+      "negative": -0.1001,
+      "mixed": -2.4384
+    },
+    "discovery": {
+      "positive": -0.1431,
+      "negative": -4.7875,
+      "mixed": -2.0794
+    },
+    "resistance": {
+      "positive": -1.0498,
+      "negative": -4.7875,
+      "mixed": -0.4437
+    },
+    "bond": {
+      "positive": -0.0161,
+      "negative": -4.8283,
+      "mixed": -4.8283
+    },
     "moral_awakening": {
-      "positive": -4.7449,
-      "negative": -0.6178,
-      "mixed": -0.7937
+      "positive": -4.7791,
+      "negative": -0.6202,
+      "mixed": -0.7901
     },
     "transformation": {
-      "positive": -0.3141,
-      "negative": -4.0518,
-      "mixed": -1.3776
+      "positive": -0.3132,
+      "negative": -4.086,
+      "mixed": -1.3779
     },
     "reconciliation": {
-      "positive": -0.2563,
-      "negative": -4.7449,
-      "mixed": -1.5261
+      "positive": -0.2573,
+      "negative": -4.7791,
+      "mixed": -1.521
     },
     "reckoning": {
-      "positive": -4.7449,
-      "negative": -0.0354,
-      "mixed": -3.6463
+      "positive": -4.7791,
+      "negative": -0.0342,
+      "mixed": -3.6805
     },
     "threshold": {
-      "positive": -1.1499,
-      "negative": -4.0943,
-      "mixed": -0.4055
+      "positive": -1.1567,
+      "negative": -4.1271,
+      "mixed": -0.4014
     },
     "exile": {
-      "positive": -4.7536,
-      "negative": -0.0174,
-      "mixed": -4.7536
+      "positive": -4.7875,
+      "negative": -0.0168,
+      "mixed": -4.7875
     },
     "gratitude": {
-      "positive": -0.0175,
-      "negative": -4.7449,
-      "mixed": -4.7449
+      "positive": -0.0169,
+      "negative": -4.7791,
+      "mixed": -4.7791
     },
     "authenticity": {
-      "positive": -0.0449,
-      "negative": -4.7362,
-      "mixed": -3.3499
+      "positive": -0.0433,
+      "negative": -4.7707,
+      "mixed": -3.3844
     }
   },
   "prior_weight": {
@@ -257,11 +257,11 @@ export const FITTED: ClassifierParams = {
     "valence": 0.6
   },
   "calibration": {
-    "a": 1.246,
-    "b": -0.8275,
-    "open_gate": 0.0497,
-    "top": 0.5346,
-    "lead": 0.4642,
-    "open_offset": -0.695
+    "a": 1.2563,
+    "b": -0.8396,
+    "open_gate": 0.048,
+    "top": 0.5322,
+    "lead": 0.4594,
+    "open_offset": -0.677
   }
 };
