@@ -11,7 +11,8 @@
  * 1. Gate: L2-regularised logistic regression of the label gate on the gate features
  *    (src/classify/gate.ts), tuning fold.
  * 2. Priors: log P(tether | arc) and log P(valence | arc) from the tuning fold's labels (add-one
- *    smoothing), and the weight each prior gets against cue evidence, chosen by accuracy there.
+ *    smoothing), and the weight each prior gets against cue evidence, chosen by accuracy there;
+ *    per-tether-type cue scales (coordinate ascent, same accuracy).
  * 3. Calibration: logistic regression of correctness (gate right AND (gate false OR top arc
  *    among the labelled arcs), the benchmark's definition) on the gate margin (closed / open),
  *    the best arc's evidence and its lead when open, calibration fold (src/classify/calibration.ts).
@@ -25,7 +26,7 @@ import { arcLead, rankArcs } from "../src/classify/arcs.js";
 import { gateFeatures } from "../src/classify/gate.js";
 import { explainWith } from "../src/classify/index.js";
 import { GATE_FEATURES, SHIPPED_PARAMS, type ClassifierParams } from "../src/classify/params.js";
-import { ARC_TYPES, TETHER_TYPES, VALENCES, type ArcType } from "../src/schema/vocabulary.js";
+import { ARC_TYPES, TETHER_TYPES, VALENCES, type ArcType, type TetherType } from "../src/schema/vocabulary.js";
 import { chooseWithPrior } from "../src/classify/filters.js";
 
 const OUT = "src/classify/calibration-params.ts";
@@ -116,8 +117,26 @@ function bestWeight(pick: (w: number) => number): number {
   for (let w = 0; w <= 2.001; w += 0.1) { const acc = pick(w); if (acc > bestAcc + 1e-9) { best = w; bestAcc = acc; } }
   return round4(best);
 }
+// Tether: the prior weight and the per-type cue scales by coordinate ascent (3 rounds; a scale
+// moves off 1 only when that is strictly better), so specific anchors can outrank generic ones.
+const tetherCorrect = (w: number, scale: Record<TetherType, number>): number =>
+  positives.filter(({ q, a, top }) => q.tether_type !== null && top !== undefined && chooseWithPrior(TETHER_TYPES, a.tether, params.tether_prior[top], w, scale).value === q.tether_type).length;
+params.tether_cue_scale = Object.fromEntries(TETHER_TYPES.map((t) => [t, 1])) as Record<TetherType, number>;
+let tetherWeight = bestWeight((w) => tetherCorrect(w, params.tether_cue_scale));
+for (let round = 0; round < 3; round++) {
+  for (const t of TETHER_TYPES) {
+    if (t === "person" || t === "self") continue; // the generic anchors stay the reference
+    let bestScale = params.tether_cue_scale[t], bestAcc = tetherCorrect(tetherWeight, params.tether_cue_scale);
+    for (let s = 1; s <= 4.001; s += 0.25) {
+      const acc = tetherCorrect(tetherWeight, { ...params.tether_cue_scale, [t]: s });
+      if (acc > bestAcc) { bestScale = round4(s); bestAcc = acc; }
+    }
+    params.tether_cue_scale[t] = bestScale;
+  }
+  tetherWeight = bestWeight((w) => tetherCorrect(w, params.tether_cue_scale));
+}
 params.prior_weight = {
-  tether: bestWeight((w) => positives.filter(({ q, a, top }) => q.tether_type !== null && top !== undefined && chooseWithPrior(TETHER_TYPES, a.tether, params.tether_prior[top], w).value === q.tether_type).length),
+  tether: tetherWeight,
   valence: bestWeight((w) => positives.filter(({ q, a, top }) => top !== undefined && chooseWithPrior(VALENCES, a.valence, params.valence_prior[top], w).value === q.valence).length),
 };
 
@@ -149,7 +168,7 @@ for (const [name, rows] of [["tuning fold", tuning], ["calibration fold", calibr
   const m = computeMetrics(score(rows, params));
   console.log(`${name.padEnd(16)} n=${rows.length} gateF1=${f3(m.gate.f1)} trickyFPR=${f3(m.tricky_negative_fpr.value)} top1=${f3(m.arc_top1.value)} tether=${f3(m.tether_accuracy.value)} valence=${f3(m.valence_accuracy.value)} accuracy=${f3(m.accuracy.value)} ECE=${f3(calibration(score(rows, params)).ece)}`);
 }
-console.log(JSON.stringify({ gate: params.gate, prior_weight: params.prior_weight, calibration: params.calibration }));
+console.log(JSON.stringify({ gate: params.gate, prior_weight: params.prior_weight, tether_cue_scale: params.tether_cue_scale, calibration: params.calibration }));
 if (!dryRun) {
   writeFileSync(
     OUT,

@@ -37,58 +37,58 @@ export const FITTED: ClassifierParams = {
       "self": -4.8363
     },
     "liberation": {
-      "person": -1.5861,
+      "person": -1.6253,
       "symbol": -4.8442,
       "event": -3.4579,
       "place": -3.2347,
       "ritual": -4.8442,
-      "object": -4.8442,
-      "tradition": -4.8442,
+      "object": -4.151,
+      "tradition": -4.151,
       "identity": -4.8442,
-      "self": -0.3783
+      "self": -0.3898
     },
     "grief": {
-      "person": -0.1838,
+      "person": -0.2405,
       "symbol": -4.8752,
       "event": -2.678,
       "place": -3.7766,
       "ritual": -4.8752,
-      "object": -3.4889,
-      "tradition": -4.8752,
+      "object": -2.678,
+      "tradition": -4.1821,
       "identity": -4.8752,
       "self": -4.1821
     },
     "discovery": {
-      "person": -2.1203,
+      "person": -2.4304,
       "symbol": -4.8283,
       "event": -3.7297,
       "place": -1.273,
       "ritual": -4.8283,
-      "object": -3.2189,
+      "object": -2.3434,
       "tradition": -4.8283,
-      "identity": -4.1352,
-      "self": -0.7012
+      "identity": -3.442,
+      "self": -0.7853
     },
     "resistance": {
       "person": -0.6168,
       "symbol": -4.8363,
-      "event": -1.6582,
+      "event": -1.5041,
       "place": -3.7377,
       "ritual": -4.8363,
       "object": -4.8363,
       "tradition": -4.8363,
       "identity": -4.8363,
-      "self": -1.5782
+      "self": -1.7452
     },
     "bond": {
-      "person": -0.0984,
+      "person": -0.1981,
       "symbol": -4.852,
       "event": -4.1589,
       "place": -4.852,
-      "ritual": -3.7534,
+      "ritual": -2.2871,
       "object": -4.852,
       "tradition": -4.1589,
-      "identity": -4.852,
+      "identity": -4.1589,
       "self": -4.852
     },
     "moral_awakening": {
@@ -97,63 +97,63 @@ export const FITTED: ClassifierParams = {
       "event": -4.8283,
       "place": -3.442,
       "ritual": -4.8283,
-      "object": -4.1352,
+      "object": -2.8824,
       "tradition": -4.1352,
       "identity": -4.8283,
-      "self": -0.1839
+      "self": -0.2332
     },
     "transformation": {
       "person": -4.1352,
       "symbol": -4.8283,
-      "event": -3.7297,
+      "event": -2.4304,
       "place": -3.7297,
       "ritual": -4.8283,
       "object": -4.8283,
       "tradition": -4.8283,
       "identity": -3.7297,
-      "self": -0.1278
+      "self": -0.2033
     },
     "reconciliation": {
-      "person": -0.1188,
-      "symbol": -4.8283,
-      "event": -3.7297,
-      "place": -4.8283,
-      "ritual": -4.8283,
-      "object": -4.1352,
-      "tradition": -4.1352,
-      "identity": -4.8283,
-      "self": -3.7297
-    },
-    "reckoning": {
-      "person": -1.9951,
+      "person": -0.1278,
       "symbol": -4.8283,
       "event": -3.442,
       "place": -4.8283,
       "ritual": -4.8283,
-      "object": -4.1352,
+      "object": -3.7297,
+      "tradition": -4.1352,
+      "identity": -4.8283,
+      "self": -4.1352
+    },
+    "reckoning": {
+      "person": -2.0557,
+      "symbol": -4.8283,
+      "event": -3.2189,
+      "place": -4.8283,
+      "ritual": -4.8283,
+      "object": -2.7489,
       "tradition": -4.8283,
       "identity": -4.8283,
-      "self": -0.2536
+      "self": -0.3175
     },
     "threshold": {
       "person": -4.1667,
       "symbol": -4.8598,
-      "event": -0.1413,
+      "event": -0.2059,
       "place": -3.0681,
       "ritual": -4.8598,
-      "object": -4.1667,
-      "tradition": -4.8598,
-      "identity": -4.1667,
+      "object": -3.0681,
+      "tradition": -4.1667,
+      "identity": -3.4735,
       "self": -4.1667
     },
     "exile": {
       "person": -1.0296,
       "symbol": -4.8363,
       "event": -4.8363,
-      "place": -0.6619,
+      "place": -0.7587,
       "ritual": -4.8363,
       "object": -4.8363,
-      "tradition": -3.7377,
+      "tradition": -2.6391,
       "identity": -2.8904,
       "self": -4.1431
     },
@@ -253,8 +253,19 @@ export const FITTED: ClassifierParams = {
     }
   },
   "prior_weight": {
-    "tether": 1,
+    "tether": 0.7,
     "valence": 0.6
+  },
+  "tether_cue_scale": {
+    "person": 1,
+    "symbol": 1,
+    "event": 1,
+    "place": 1,
+    "ritual": 1.5,
+    "object": 2,
+    "tradition": 1.5,
+    "identity": 1,
+    "self": 1
   },
   "calibration": {
     "a": 1.2563,

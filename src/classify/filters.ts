@@ -21,18 +21,21 @@ function share<V extends string>(scores: Scores<V>, value: V): number {
 export interface FilterSources { tether: "cue" | "arc-default"; valence: "cue" | "arc-default" }
 
 /**
- * The value with the highest cue score + weight × log prior(value | arc); "cue" when a cue for
+ * The value with the highest scale(value) × cue score + weight × log prior(value | arc); "cue" when a cue for
  * that value was present, "arc-default" when the prior alone chose it.
  */
-export function chooseWithPrior<V extends string>(values: readonly V[], cues: Scores<V>, prior: Record<V, number> | undefined, weight: number): { value: V | null; source: "cue" | "arc-default" } {
+export function chooseWithPrior<V extends string>(values: readonly V[], cues: Scores<V>, prior: Record<V, number> | undefined, weight: number, scale?: Record<V, number>): { value: V | null; source: "cue" | "arc-default" } {
+  const cue = (v: V): number => (cues[v]?.score ?? 0) * (scale?.[v] ?? 1);
   if (prior === undefined) {
-    const value = best(cues);
-    return { value, source: "cue" };
+    let top: V | null = null;
+    let topScore = 0;
+    for (const v of values) if (cue(v) > topScore) { top = v; topScore = cue(v); }
+    return { value: top, source: "cue" };
   }
   let top: V | null = null;
   let topScore = -Infinity;
   for (const v of values) {
-    const score = (cues[v]?.score ?? 0) + weight * prior[v];
+    const score = cue(v) + weight * prior[v];
     if (score > topScore) { top = v; topScore = score; }
   }
   return { value: top, source: top !== null && (cues[top]?.score ?? 0) > 0 ? "cue" : "arc-default" };
@@ -45,7 +48,7 @@ export function buildFilters(a: Analysis, arcs: readonly ArcType[], params: Clas
     const arcShare = a.arcs[arc] ? share(a.arcs, arc) : 0.5;
     filters.push({ field: "arc_type", operator: "eq", value: arc, weight: clampWeight(i === 0 ? 0.6 + 0.4 * arcShare : 0.5 * arcShare) });
   });
-  const tether = chooseWithPrior(TETHER_TYPES, a.tether, top ? params.tether_prior[top] : undefined, params.prior_weight.tether);
+  const tether = chooseWithPrior(TETHER_TYPES, a.tether, top ? params.tether_prior[top] : undefined, params.prior_weight.tether, params.tether_cue_scale);
   if (tether.value) filters.push({ field: "tether_type", operator: "eq", value: tether.value, weight: clampWeight(tether.source === "cue" ? 0.4 + 0.4 * share(a.tether, tether.value) : 0.3) });
   const valence = chooseWithPrior(VALENCES, a.valence, top ? params.valence_prior[top] : undefined, params.prior_weight.valence);
   if (valence.value) filters.push({ field: "valence", operator: "eq", value: valence.value, weight: clampWeight(valence.source === "cue" ? 0.4 + 0.4 * share(a.valence, valence.value) : 0.3) });

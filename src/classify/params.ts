@@ -25,6 +25,13 @@ export interface ClassifierParams {
   valence_prior: Record<ArcType, Record<Valence, number>>;
   prior_weight: { tether: number; valence: number };
   /**
+   * Multiplier on each tether type's cue evidence. The labelling guide (benchmarks/queries/
+   * LABELLING.md §4) anchors a memory to the most specific thing named: an artefact, a repeated
+   * practice, a custom or a named occasion outranks the people who merely appear in it, so those
+   * cues must count for more than generic person/self cues (fitted on train).
+   */
+  tether_cue_scale: Record<TetherType, number>;
+  /**
    * P(correct) = σ(a · margin + b); margin = |gate| when the gate is closed, else
    * open_gate × |gate| + top × min(best arc evidence, 4) + lead × min(its lead, 4) + open_offset.
    */

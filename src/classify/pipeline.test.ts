@@ -129,6 +129,13 @@ describe("tether and valence priors", () => {
     expect(chooseWithPrior(["person", "place", "self"] as const, {}, prior, 0.5)).toEqual({ value: "person", source: "arc-default" });
     expect(chooseWithPrior(["person", "place", "self"] as const, { self: { score: 1, cues: [] } }, undefined, 0.5).value).toBe("self");
   });
+  it("scales each value's cue evidence, so a specific anchor can outrank a generic one", () => {
+    const cues = { person: { score: 1, cues: [] }, place: { score: 0.6, cues: [] } };
+    const types = ["person", "place", "self"] as const;
+    expect(chooseWithPrior(types, cues, undefined, 0.5).value).toBe("person");
+    expect(chooseWithPrior(types, cues, undefined, 0.5, { person: 1, place: 2, self: 1 }).value).toBe("place");
+    expect(chooseWithPrior(types, cues, prior, 0.5, { person: 1, place: 3, self: 1 })).toEqual({ value: "place", source: "cue" });
+  });
   it("gives the arc's usual anchor when the query names none", () => {
     const r = classify("the years i couldnt go home");
     expect(r.arc_types[0]).toBe("exile");
