@@ -3,20 +3,9 @@
  * parsing with one-line errors, where the store and limiter specs come from, and how a spec is
  * shown without its credentials.
  */
-import { parseArgs, type ParseArgsConfig } from "node:util";
-
-export type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;
-export type ParsedCommandArgs<T extends OptionsConfig> = ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>>;
 import { CliError } from "../cli/errors.js";
 
-/** `node:util` parseArgs whose failures become one-line usage errors (exit 2). */
-export function parseCommandArgs<T extends OptionsConfig>(args: string[], options: T, allowPositionals = false): ParsedCommandArgs<T> {
-  try {
-    return parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>({ args, options, allowPositionals, strict: true });
-  } catch (error) {
-    throw new CliError((error as Error).message.split("\n")[0]!);
-  }
-}
+export { parseCommandArgs, type OptionsConfig, type ParsedCommandArgs } from "../cli/args.js";
 
 /** `--store`, else `$ARCROUTE_STORE`, else `memory`: the env var keeps a password out of `ps`. */
 export const storeSpec = (flag: string | undefined): string => flag ?? process.env.ARCROUTE_STORE ?? "memory";

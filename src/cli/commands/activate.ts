@@ -2,11 +2,11 @@
  * `arcroute activate "<query>"` and `arcroute activate --jsonl`: classify locally and print the
  * same envelope the HTTP API returns (activation_id null: nothing is persisted).
  */
-import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
 import { classify, CLASSIFIER_MODEL, explain } from "../../classify/index.js";
 import { parseActivateRequest, DEFAULT_TOP_K } from "../../schema/request.js";
 import type { Command } from "../command.js";
+import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
 import { writeLine, type CliIO } from "../io.js";
 
@@ -45,12 +45,7 @@ export const command: Command = {
   summary: "classify a query into EDM significance filters (no server needed)",
   usage,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { jsonl: { type: "boolean" }, debug: { type: "boolean" }, "top-k": { type: "string" } } });
-    } catch (error) {
-      throw new CliError((error as Error).message);
-    }
+    const parsed = parseCommandArgs(args, { jsonl: { type: "boolean" }, debug: { type: "boolean" }, "top-k": { type: "string" } }, true);
     const topK = parseTopK(parsed.values["top-k"]);
     if (parsed.values.jsonl) {
       if (parsed.positionals.length > 0) throw new CliError("--jsonl reads queries from stdin; do not pass a query argument");

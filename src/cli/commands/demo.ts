@@ -13,11 +13,11 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { createClient } from "../../client/index.js";
 import type { Embedder } from "../../embed/types.js";
 import { loadWordVectorEmbedder } from "../../embed/word-vectors.js";
 import type { Command } from "../command.js";
+import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
 import { writeLine, type CliIO } from "../io.js";
 import { startDevServer, type DevServer } from "./demo/server.js";
@@ -93,21 +93,13 @@ interface DemoOptions {
 }
 
 function parseOptions(args: string[]): DemoOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
+  const { values } = parseCommandArgs(args, {
         query: { type: "string" },
         k: { type: "string" },
         port: { type: "string" },
         "keep-serving": { type: "boolean" },
         json: { type: "boolean" },
-      },
-    }));
-  } catch (error) {
-    throw new CliError((error as Error).message);
-  }
+      });
   const k = values.k === undefined ? 5 : Number(values.k);
   if (!Number.isInteger(k) || k < 1 || k > 20) throw new CliError(`--k must be an integer from 1 to 20, got '${values.k}'`);
   const port = values.port === undefined ? 0 : Number(values.port);

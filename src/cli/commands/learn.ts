@@ -3,11 +3,11 @@
  * weights and the fusion weight from the retrieval feedback a store holds (POST /v1/feedback)
  * and writes them as a weights file for `withLearnedWeights` and `rerank`.
  */
-import { parseArgs } from "node:util";
 import { learnFromStore } from "../../feedback/learn.js";
 import { writeLearnedWeights } from "../../feedback/weights.js";
 import { openStore } from "../../stores/open.js";
 import type { Command } from "../command.js";
+import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
 import { writeLine } from "../io.js";
 
@@ -29,22 +29,14 @@ export const command: Command = {
   summary: "learn filter weights from retrieval feedback in a store",
   usage,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
+    const { values } = parseCommandArgs(args, {
           store: { type: "string" },
           org: { type: "string" },
           out: { type: "string", default: "learned-weights.json" },
           "base-fusion": { type: "string" },
           "drop-below": { type: "string" },
           json: { type: "boolean" },
-        },
-      }));
-    } catch (error) {
-      throw new CliError((error as Error).message);
-    }
+        });
     if (values.store === undefined) throw new CliError("--store is required (memory, pglite:<dir> or postgres://...)");
     const options = { baseFusion: fraction("base-fusion", values["base-fusion"], 0.5), dropBelow: fraction("drop-below", values["drop-below"], 0.5) };
     const store = await openStore(values.store);

@@ -4,13 +4,13 @@
  * it calls a hosted `/v1/activate` instead (persisted, billed like any API call).
  */
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { lexicalClassifier } from "../../classify/index.js";
 import { createClient } from "../../client/index.js";
 import { createMcpServer, localActivator, remoteActivator, ACTIVATE_TOOL, type Activator } from "../../mcp/index.js";
 import type { Command } from "../command.js";
+import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
 import { writeLine } from "../io.js";
 
@@ -36,15 +36,7 @@ export const command: Command = {
   summary: "serve the activate tool over the Model Context Protocol (stdio)",
   usage,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: { "base-url": { type: "string" }, "api-key": { type: "string" }, json: { type: "boolean" } },
-      }));
-    } catch (error) {
-      throw new CliError((error as Error).message);
-    }
+    const { values } = parseCommandArgs(args, { "base-url": { type: "string" }, "api-key": { type: "string" }, json: { type: "boolean" } });
     const baseUrl = values["base-url"] ?? process.env.ARCROUTE_BASE_URL;
     const apiKey = values["api-key"] ?? process.env.ARCROUTE_API_KEY;
     if ((baseUrl === undefined) !== (apiKey === undefined)) {

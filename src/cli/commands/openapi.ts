@@ -1,7 +1,7 @@
 /** `arcroute openapi`: print the OpenAPI 3.1 document of the `/v1` surface (`arcroute openapi > openapi.json`). */
-import { parseArgs } from "node:util";
 import { createOpenApiDocument } from "../../openapi/index.js";
 import type { Command } from "../command.js";
+import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
 import { writeLine } from "../io.js";
 
@@ -19,15 +19,7 @@ export const command: Command = {
   summary: "print the OpenAPI 3.1 document of the /v1 API",
   usage,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: { "base-path": { type: "string" }, "server-url": { type: "string" }, json: { type: "boolean" } },
-      }));
-    } catch (error) {
-      throw new CliError((error as Error).message);
-    }
+    const { values } = parseCommandArgs(args, { "base-path": { type: "string" }, "server-url": { type: "string" }, json: { type: "boolean" } });
     const basePath = values["base-path"];
     if (basePath !== undefined && !basePath.startsWith("/")) throw new CliError(`--base-path must start with '/', got '${basePath}'`);
     const serverUrl = values["server-url"];
