@@ -13,21 +13,27 @@
  * 2. Priors: log P(tether | arc) and log P(valence | arc) from the tuning fold's labels (add-one
  *    smoothing), and the weight each prior gets against cue evidence, chosen by accuracy there;
  *    per-tether-type cue scales (coordinate ascent, same accuracy).
+ *    (The classifier takes tether and valence from its linear models; these priors serve `tag()`.)
  * 3. Calibration: logistic regression of correctness (gate right AND (gate false OR top arc
  *    among the labelled arcs), the benchmark's definition) on the gate margin (closed / open),
- *    the best arc's evidence and its lead when open, calibration fold (src/classify/calibration.ts).
- * Writes src/classify/calibration-params.ts (unless --dry-run) and prints the figures.
+ *    the arc model's top probability and its lead when open, calibration fold
+ *    (src/classify/calibration.ts). The arc probabilities come from linear models fitted without
+ *    the query's fold (scripts/fit-linear-classifier.ts, same folds): the shipped models have seen
+ *    every train query and are surer of them than they will be of new ones.
+ * Run after scripts/fit-linear-classifier.ts. Writes src/classify/calibration-params.ts (unless
+ * --dry-run) and prints the figures (calibration fold: out of fold).
  */
 import { writeFileSync } from "node:fs";
 import { loadQueries, type LabeledQuery } from "../benchmarks/queries/load.js";
 import { calibration, computeMetrics, toPrediction, type Scored } from "../benchmarks/classifier/metrics.js";
 import { analyze } from "../src/classify/analyze.js";
-import { arcLead, rankArcs } from "../src/classify/arcs.js";
+import { rankArcs } from "../src/classify/arcs.js";
 import { gateFeatures } from "../src/classify/gate.js";
 import { explainWith } from "../src/classify/index.js";
 import { GATE_FEATURES, SHIPPED_PARAMS, type ClassifierParams } from "../src/classify/params.js";
 import { ARC_TYPES, TETHER_TYPES, VALENCES, type ArcType, type TetherType } from "../src/schema/vocabulary.js";
 import { chooseWithPrior } from "../src/classify/filters.js";
+import { FOLDS, fitModels, foldOf } from "./fit-linear-classifier.js";
 
 const OUT = "src/classify/calibration-params.ts";
 const dryRun = process.argv.includes("--dry-run");
@@ -95,8 +101,8 @@ function logPrior<V extends string>(rows: LabeledQuery[], values: readonly V[], 
   return out;
 }
 
-function score(rows: LabeledQuery[], params: ClassifierParams): Scored[] {
-  return rows.map((label) => ({ label, prediction: toPrediction(explainWith(label.query, params).result) }));
+function score(rows: LabeledQuery[], paramsOf: (q: LabeledQuery) => ClassifierParams): Scored[] {
+  return rows.map((label) => ({ label, prediction: toPrediction(explainWith(label.query, paramsOf(label)).result) }));
 }
 
 const train = loadQueries("train");
@@ -140,14 +146,18 @@ params.prior_weight = {
   valence: bestWeight((w) => positives.filter(({ q, a, top }) => top !== undefined && chooseWithPrior(VALENCES, a.valence, params.valence_prior[top], w).value === q.valence).length),
 };
 
-// 3. Calibration on the calibration fold: z = b + w1·closed·|g| + w2·open·|g| + w3·open·top + w4·open·lead + w5·open.
+// 3. Calibration on the calibration fold: z = b + w1·closed·|g| + w2·open·|g| + w3·open·top + w4·open·lead + w5·open,
+// each query explained with linear models fitted without its fold.
+const foldModels = Array.from({ length: FOLDS }, (_, k) => fitModels(train.filter((q) => foldOf(q.id) !== k), SHIPPED_PARAMS.models.secondary_ratio));
+const outOfFoldParams = (q: LabeledQuery): ClassifierParams => ({ ...params, models: foldModels[foldOf(q.id)]! });
 const calibrationRows = calibrationFold.map((label) => {
-  const e = explainWith(label.query, params);
+  const e = explainWith(label.query, outOfFoldParams(label));
   const open = e.result.significance_gate;
   const correct = open === label.gate && (!label.gate || label.arc_types.includes(e.result.arc_types[0] as ArcType));
   const g = Math.min(Math.abs(e.gate.score), 8);
-  const top = e.result.arc_types[0] ? Math.min(e.analysis.arcs[e.result.arc_types[0]]?.score ?? 0, 4) : 0;
-  const lead = Math.min(Math.max(arcLead(e.analysis, e.result.arc_types), 0), 4);
+  const [first, second] = e.arcs;
+  const top = first?.score ?? 0;
+  const lead = top - (second?.score ?? 0);
   return { x: open ? [0, g, top, lead, 1] : [g, 0, 0, 0, 0], y: correct ? 1 : 0 };
 });
 // Confidence must not fall as the evidence grows: a margin term whose fitted weight comes out
@@ -164,15 +174,17 @@ const scaled = (i: number) => round4(active[i] ? cal.w[i]! / a : 0);
 params.calibration = { a: round4(a), b: round4(cal.bias), open_gate: scaled(1), top: scaled(2), lead: scaled(3), open_offset: round4(cal.w[4]! / a) };
 
 const f3 = (x: number) => x.toFixed(3);
-for (const [name, rows] of [["tuning fold", tuning], ["calibration fold", calibrationFold], ["train", train]] as const) {
-  const m = computeMetrics(score(rows, params));
-  console.log(`${name.padEnd(16)} n=${rows.length} gateF1=${f3(m.gate.f1)} trickyFPR=${f3(m.tricky_negative_fpr.value)} top1=${f3(m.arc_top1.value)} tether=${f3(m.tether_accuracy.value)} valence=${f3(m.valence_accuracy.value)} accuracy=${f3(m.accuracy.value)} ECE=${f3(calibration(score(rows, params)).ece)}`);
+const shipped = () => params;
+for (const [name, rows, paramsOf] of [["tuning fold", tuning, shipped], ["calibration fold", calibrationFold, shipped], ["train", train, shipped], ["tuning, oof", tuning, outOfFoldParams], ["calibration, oof", calibrationFold, outOfFoldParams], ["train, oof", train, outOfFoldParams]] as const) {
+  const scored = score(rows, paramsOf);
+  const m = computeMetrics(scored);
+  console.log(`${name.padEnd(16)} n=${rows.length} gateF1=${f3(m.gate.f1)} trickyFPR=${f3(m.tricky_negative_fpr.value)} top1=${f3(m.arc_top1.value)} hit@3=${f3(m.arc_hit_at_3.value)} tether=${f3(m.tether_accuracy.value)} valence=${f3(m.valence_accuracy.value)} macroF1=${f3(m.arc_macro_f1)} accuracy=${f3(m.accuracy.value)} ECE=${f3(calibration(scored).ece)}`);
 }
 console.log(JSON.stringify({ gate: params.gate, prior_weight: params.prior_weight, tether_cue_scale: params.tether_cue_scale, calibration: params.calibration }));
 if (!dryRun) {
   writeFileSync(
     OUT,
-    `/** Fitted classifier parameters: written by \`npx tsx scripts/fit-classifier.ts\` from the TRAIN split only. */\nimport type { ClassifierParams } from "./params.js";\n\nexport const FITTED: ClassifierParams = ${JSON.stringify(params, null, 2)};\n`,
+    `/** Fitted classifier parameters: written by \`npx tsx scripts/fit-classifier.ts\` from the TRAIN split only. */\nimport type { FittedParams } from "./params.js";\n\nexport const FITTED: FittedParams = ${JSON.stringify({ ...params, models: undefined }, null, 2)};\n`,
   );
   console.log(`wrote ${OUT}`);
 }

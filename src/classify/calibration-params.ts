@@ -1,7 +1,7 @@
 /** Fitted classifier parameters: written by `npx tsx scripts/fit-classifier.ts` from the TRAIN split only. */
-import type { ClassifierParams } from "./params.js";
+import type { FittedParams } from "./params.js";
 
-export const FITTED: ClassifierParams = {
+export const FITTED: FittedParams = {
   "gate": {
     "bias": -1.4743,
     "weights": {
@@ -268,11 +268,11 @@ export const FITTED: ClassifierParams = {
     "self": 1
   },
   "calibration": {
-    "a": 1.2563,
-    "b": -0.8396,
-    "open_gate": 0.048,
-    "top": 0.5322,
-    "lead": 0.4594,
-    "open_offset": -0.677
+    "a": 1.2269,
+    "b": -0.7808,
+    "open_gate": 0.0297,
+    "top": 1.99,
+    "lead": 2.2143,
+    "open_offset": -0.4472
   }
 };

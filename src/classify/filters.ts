@@ -1,13 +1,16 @@
 /**
- * Stage 7: field filters. Weight = how much a filter should count in retrieval, in (0, 1]:
- * the share of its field's evidence held by the value, scaled per field. Tether and valence
- * combine the query's cues with the top arc's prior (fitted on train): a named anchor wins, and
- * with none the arc's usual anchor and direction are used ("exile" → place, "gratitude" → positive).
+ * Stage 7: field filters. Weight = how much a filter should count in retrieval, in (0, 1].
+ * `classify` takes arc types, tether and valence from the linear models (buildModelFilters; the
+ * weight grows with the model's probability). `tag()` ranks documents by cues alone (buildFilters):
+ * the share of its field's evidence held by the value, scaled per field; tether and valence combine
+ * the cues with the top arc's prior (fitted on train): a named anchor wins, and with none the arc's
+ * usual anchor and direction are used ("exile" → place, "gratitude" → positive).
  */
 import { TETHER_TYPES, VALENCES, domainOf, type ArcType, type EdmDomain } from "../schema/vocabulary.js";
 import type { FieldFilter } from "../schema/activation.js";
 import { best, type Analysis, type Scores } from "./analyze.js";
 import { SHIPPED_PARAMS, type ClassifierParams } from "./params.js";
+import type { ModelPredictions } from "./predict.js";
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 const clampWeight = (x: number): number => Math.min(1, Math.max(0.05, round(x)));
@@ -18,7 +21,9 @@ function share<V extends string>(scores: Scores<V>, value: V): number {
   return total > 0 ? (scores[value]?.score ?? 0) / total : 0;
 }
 
-export interface FilterSources { tether: "cue" | "arc-default"; valence: "cue" | "arc-default" }
+/** Where a tether or valence filter came from: a cue, the arc's prior alone, or the linear model. */
+export type FilterSource = "cue" | "arc-default" | "model";
+export interface FilterSources { tether: FilterSource; valence: FilterSource }
 
 /**
  * The value with the highest scale(value) × cue score + weight × log prior(value | arc); "cue" when a cue for
@@ -52,6 +57,31 @@ export function buildFilters(a: Analysis, arcs: readonly ArcType[], params: Clas
   if (tether.value) filters.push({ field: "tether_type", operator: "eq", value: tether.value, weight: clampWeight(tether.source === "cue" ? 0.4 + 0.4 * share(a.tether, tether.value) : 0.3) });
   const valence = chooseWithPrior(VALENCES, a.valence, top ? params.valence_prior[top] : undefined, params.prior_weight.valence);
   if (valence.value) filters.push({ field: "valence", operator: "eq", value: valence.value, weight: clampWeight(valence.source === "cue" ? 0.4 + 0.4 * share(a.valence, valence.value) : 0.3) });
+  filters.push(...cueFilters(a));
+  return { filters, sources: { tether: tether.source, valence: valence.source } };
+}
+
+/**
+ * The classifier's filters: arc types, tether and valence from the linear models (weights grow
+ * with their probabilities), the other fields from the cues.
+ */
+export function buildModelFilters(a: Analysis, p: ModelPredictions): { filters: FieldFilter[]; sources: FilterSources } {
+  const probability = <V extends string>(ranked: readonly { value: V; p: number }[], value: V) => ranked.find((r) => r.value === value)?.p ?? 0;
+  const filters: FieldFilter[] = p.arcs.map((arc, i) => {
+    const pa = probability(p.arc.ranked, arc);
+    return { field: "arc_type", operator: "eq", value: arc, weight: clampWeight(i === 0 ? 0.6 + 0.4 * pa : 0.5 * pa) };
+  });
+  const tether = p.tether.ranked[0]!;
+  filters.push({ field: "tether_type", operator: "eq", value: tether.value, weight: clampWeight(0.3 + 0.5 * tether.p) });
+  const valence = p.valence.ranked[0]!;
+  filters.push({ field: "valence", operator: "eq", value: valence.value, weight: clampWeight(0.3 + 0.5 * valence.p) });
+  filters.push(...cueFilters(a));
+  return { filters, sources: { tether: "model", valence: "model" } };
+}
+
+/** Filters on the fields only cues decide: emotional weight, emotion, relational dynamics, temporal context. */
+function cueFilters(a: Analysis): FieldFilter[] {
+  const filters: FieldFilter[] = [];
   filters.push({ field: "emotional_weight", operator: "gte", value: round(Math.min(0.8, 0.5 + 0.1 * a.intensity.score)), weight: clampWeight(0.4 + 0.2 * Math.min(a.intensity.score, 3)) });
   const emotion = best(a.emotion);
   if (emotion) filters.push({ field: "emotion_primary", operator: "eq", value: emotion, weight: clampWeight(0.3 + 0.3 * share(a.emotion, emotion)) });
@@ -59,7 +89,7 @@ export function buildFilters(a: Analysis, arcs: readonly ArcType[], params: Clas
   if (relation) filters.push({ field: "relational_dynamics", operator: "eq", value: relation, weight: clampWeight(0.3 + 0.3 * share(a.relation, relation)) });
   const temporal = best(a.temporal);
   if (temporal) filters.push({ field: "temporal_context", operator: "eq", value: temporal, weight: clampWeight(0.3 + 0.2 * share(a.temporal, temporal)) });
-  return { filters, sources: { tether: tether.source, valence: valence.source } };
+  return filters;
 }
 
 /** The domain carrying most filter weight (ties: the first in filter order). */

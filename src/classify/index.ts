@@ -1,14 +1,16 @@
 /**
  * The lexical classifier core: query → ActivationResult, offline and deterministic.
- * Pipeline: normalize → tokenize/stem → match cues → analyze → gate → arcs → filters → calibrate.
+ * Pipeline: normalize → tokenize/stem → match cues → analyze → gate → linear models (arc types,
+ * tether, valence over words, word pairs and cue evidence) → filters → calibrate.
  */
 import type { ActivationResult } from "../schema/activation.js";
 import { analyze, type Analysis, type CueEvidence } from "./analyze.js";
-import { arcLead, rankArcs } from "./arcs.js";
 import { calibrate, rawMargin } from "./calibration.js";
-import { buildFilters, primaryDomain, type FilterSources } from "./filters.js";
+import { buildModelFilters, primaryDomain, type FilterSources } from "./filters.js";
 import { GATE_THRESHOLD, gateContributions, gateScore } from "./gate.js";
+import { contributions, type Contribution } from "./linear.js";
 import { SHIPPED_PARAMS, type ClassifierParams } from "./params.js";
+import { arcCertainty, predictFields, type ModelPredictions } from "./predict.js";
 import type { Classification, Classifier } from "./types.js";
 
 export type { Classification, Classifier } from "./types.js";
@@ -27,8 +29,14 @@ export interface Explanation {
     /** The gate's features and what each added to the score (log-odds). */
     features: ReturnType<typeof gateContributions>;
   };
-  arcs: { arc: string; score: number; cues: CueEvidence[] }[];
-  filters: { field: string; value: string | number; cues: CueEvidence[]; source: string }[];
+  /**
+   * Arc types by the arc model's probability (`score`): the chosen ones, then any other with cues.
+   * `cues`: the lexicon phrases for that arc; `features`: the model features that raised or
+   * lowered its score most (log-odds against the mean over arc types).
+   */
+  arcs: { arc: string; score: number; cues: CueEvidence[]; features: Contribution[] }[];
+  /** Every filter with its cues and, for arc type, tether and valence, the model's top features. */
+  filters: { field: string; value: string | number; cues: CueEvidence[]; source: string; features?: Contribution[] }[];
   analysis: Analysis;
 }
 
@@ -38,7 +46,7 @@ export function explain(query: string): Explanation {
 
 /** `explain` with explicit parameters (used by scripts/fit-classifier.ts to evaluate candidates). */
 export function explainWith(query: string, params: ClassifierParams): Explanation {
-  const { result, analysis: a, gate: g, sources } = decide(query, params);
+  const { result, analysis: a, gate: g, sources, predictions: p } = decide(query, params);
   return {
     result,
     gate: {
@@ -48,28 +56,45 @@ export function explainWith(query: string, params: ClassifierParams): Explanatio
       closed_by: a.block.cues,
       features: gateContributions(a, params.gate),
     },
-    arcs: a.arcRanking.map((arc) => ({ arc, score: a.arcs[arc]!.score, cues: a.arcs[arc]!.cues })),
-    filters: result.field_filters.map((f) => ({ field: f.field, value: f.value, ...filterEvidence(a, f.field, f.value, sources) })),
+    arcs: explainArcs(a, p, params),
+    filters: result.field_filters.map((f) => ({ field: f.field, value: f.value, ...filterEvidence(a, f.field, f.value, sources), ...modelEvidence(p, params, f.field, String(f.value)) })),
     analysis: a,
   };
 }
 
-/** The pipeline proper: analysis → gate → arcs → filters → confidence (no explanation objects). */
-function decide(query: string, params: ClassifierParams): { result: Classification; analysis: Analysis; gate: number; sources: FilterSources | null } {
+/** The pipeline proper: analysis → gate → models → filters → confidence (no explanation objects). */
+function decide(query: string, params: ClassifierParams): { result: Classification; analysis: Analysis; gate: number; sources: FilterSources | null; predictions: ModelPredictions | null } {
   const a = analyze(query);
   const g = gateScore(a, params.gate);
   const open = g > GATE_THRESHOLD;
-  const arcs = open ? rankArcs(a) : [];
-  const { filters, sources } = open ? buildFilters(a, arcs, params) : { filters: [], sources: null };
+  const p = open ? predictFields(a, params.models) : null;
+  const { filters, sources } = p ? buildModelFilters(a, p) : { filters: [], sources: null };
+  const certainty = p ? arcCertainty(p) : { top: 0, lead: 0 };
   const result: Classification = {
     activation_id: null,
-    arc_types: arcs,
+    arc_types: p ? p.arcs : [],
     primary_domain: open ? primaryDomain(filters) : null,
     field_filters: filters,
-    confidence: calibrate(rawMargin(g, open, arcLead(a, arcs), params.calibration, arcs[0] ? a.arcs[arcs[0]]?.score ?? 0 : 0), params.calibration),
+    confidence: calibrate(rawMargin(g, open, certainty.lead, params.calibration, certainty.top), params.calibration),
     significance_gate: open,
   };
-  return { result, analysis: a, gate: g, sources };
+  return { result, analysis: a, gate: g, sources, predictions: p };
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** The chosen arcs, then the others with cues, by model probability (by cue score when the gate is closed). */
+function explainArcs(a: Analysis, p: ModelPredictions | null, params: ClassifierParams): Explanation["arcs"] {
+  if (!p) return a.arcRanking.map((arc) => ({ arc, score: a.arcs[arc]!.score, cues: a.arcs[arc]!.cues, features: [] }));
+  return p.arc.ranked
+    .filter((r) => p.arcs.includes(r.value) || a.arcs[r.value] !== undefined)
+    .map((r) => ({ arc: r.value, score: round3(r.p), cues: a.arcs[r.value]?.cues ?? [], features: contributions(params.models.arc, p.features, r.value) }));
+}
+
+function modelEvidence(p: ModelPredictions | null, params: ClassifierParams, field: string, value: string): { features?: Contribution[] } {
+  if (!p) return {};
+  const model = field === "arc_type" ? params.models.arc : field === "tether_type" ? params.models.tether : field === "valence" ? params.models.valence : null;
+  return model ? { features: contributions(model as typeof params.models.arc, p.features, value as never) } : {};
 }
 
 function filterEvidence(a: Analysis, field: string, value: string | number, sources: FilterSources | null): { cues: CueEvidence[]; source: string } {
@@ -79,7 +104,7 @@ function filterEvidence(a: Analysis, field: string, value: string | number, sour
   };
   if (field === "emotional_weight") return { cues: a.intensity.cues, source: "intensity" };
   const cues = table[field]?.[String(value)]?.cues ?? [];
-  const source = field === "tether_type" ? sources?.tether : field === "valence" ? sources?.valence : cues.length ? "cue" : "emotion-fallback";
+  const source = field === "arc_type" && sources ? "model" : field === "tether_type" ? sources?.tether : field === "valence" ? sources?.valence : cues.length ? "cue" : "emotion-fallback";
   return { cues, source: source ?? "cue" };
 }
 

@@ -7,12 +7,23 @@
  */
 import type { ArcType, TetherType, Valence } from "../schema/vocabulary.js";
 import { FITTED } from "./calibration-params.js";
+import { loadLinearModel, type LinearModel } from "./linear.js";
+import { LINEAR_MODELS } from "./linear-weights.js";
 
 export const GATE_FEATURES = [
   "frame", "lookup", "task", "info", "chat", "arc", "emotion", "intensity", "tether", "personal", "gerund_opening", "when_clause", "past", "no_content", "short",
   "impersonal", "impersonal_arc",
 ] as const;
 export type GateFeature = (typeof GATE_FEATURES)[number];
+
+/** The linear models that choose the arc types, the tether type and the valence (linear.ts). */
+export interface LinearModels {
+  arc: LinearModel<ArcType>;
+  tether: LinearModel<TetherType>;
+  valence: LinearModel<Valence>;
+  /** A secondary arc type is kept when its probability is at least this share of the top one's. */
+  secondary_ratio: number;
+}
 
 export interface ClassifierParams {
   /** Logistic gate: log-odds = bias + Σ weight × feature. */
@@ -33,9 +44,25 @@ export interface ClassifierParams {
   tether_cue_scale: Record<TetherType, number>;
   /**
    * P(correct) = σ(a · margin + b); margin = |gate| when the gate is closed, else
-   * open_gate × |gate| + top × min(best arc evidence, 4) + lead × min(its lead, 4) + open_offset.
+   * open_gate × |gate| + top × P(top arc) + lead × (P(top arc) − P(runner-up)) + open_offset,
+   * the probabilities being the arc model's.
    */
   calibration: { a: number; b: number; open_gate: number; top: number; lead: number; open_offset: number };
+  /**
+   * The arc, tether and valence models (scripts/fit-linear-classifier.ts → linear-weights.ts).
+   * Tether and valence priors above serve `tag()`, which ranks by cues alone.
+   */
+  models: LinearModels;
 }
 
-export const SHIPPED_PARAMS: ClassifierParams = FITTED;
+/** The fitted numbers of calibration-params.ts (everything but the linear models). */
+export type FittedParams = Omit<ClassifierParams, "models">;
+
+export const SHIPPED_MODELS: LinearModels = {
+  arc: loadLinearModel(LINEAR_MODELS.arc),
+  tether: loadLinearModel(LINEAR_MODELS.tether),
+  valence: loadLinearModel(LINEAR_MODELS.valence),
+  secondary_ratio: LINEAR_MODELS.secondary_ratio,
+};
+
+export const SHIPPED_PARAMS: ClassifierParams = { ...FITTED, models: SHIPPED_MODELS };

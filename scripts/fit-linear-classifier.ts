@@ -1,0 +1,184 @@
+/**
+ * Fit the classifier's linear models (arc type, tether type, valence; src/classify/linear.ts) on the
+ * TRAIN split only (never the held-out split):
+ *   npx tsx scripts/fit-linear-classifier.ts [--grid] [--dry-run]
+ *
+ * Hyper-parameters (L2 strength, how much the lexicon features count, word pairs or not, minimum
+ * word count) are chosen by 5-fold cross-validation on the train queries. The figures printed are
+ * out-of-fold accuracies: over all train queries, and over the calibration fold alone (`tr-cal-*`,
+ * queries the lexicons were never tuned on: the lexicon features look better on the tuning fold
+ * than they are, and the calibration fold shows how a model leaning on them generalises).
+ * The lexical baseline (cue ranking + fitted priors) is printed alongside.
+ * With --grid the whole grid is printed; otherwise only the chosen setting is cross-validated.
+ * Writes src/classify/linear-weights.ts (unless --dry-run) from a fit on all train queries.
+ */
+import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { loadQueries, type LabeledQuery } from "../benchmarks/queries/load.js";
+import { analyze } from "../src/classify/analyze.js";
+import { rankArcs } from "../src/classify/arcs.js";
+import { isDenseFeature, linearFeatures, type FeatureVector } from "../src/classify/features.js";
+import { chooseWithPrior } from "../src/classify/filters.js";
+import { loadLinearModel, predictLinear, type LinearModel, type StoredLinearModel } from "../src/classify/linear.js";
+import { SHIPPED_PARAMS, type LinearModels } from "../src/classify/params.js";
+import { ARC_TYPES, TETHER_TYPES, VALENCES } from "../src/schema/vocabulary.js";
+import { fitSoftmax, type Example, type FitOptions } from "./fit-softmax.js";
+
+const OUT = "src/classify/linear-weights.ts";
+export const FOLDS = 5;
+const args = process.argv.slice(2);
+
+const isCalibrationFold = (q: LabeledQuery): boolean => q.id.startsWith("tr-cal-");
+/** Deterministic fold of a query: a hash of its id (folds independent of file order). */
+export function foldOf(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return (h >>> 0) % FOLDS;
+}
+
+interface Row { q: LabeledQuery; x: FeatureVector; lexicalArc: string | undefined; lexicalTether: string | null; lexicalValence: string | null; fold: number }
+const positives: Row[] = loadQueries("train").filter((q) => q.gate).map((q) => {
+  const a = analyze(q.query);
+  const top = rankArcs(a)[0];
+  const prior = (t: typeof SHIPPED_PARAMS.tether_prior) => (top ? t[top] : undefined);
+  return {
+    q, x: linearFeatures(a), lexicalArc: top, fold: foldOf(q.id),
+    lexicalTether: chooseWithPrior(TETHER_TYPES, a.tether, prior(SHIPPED_PARAMS.tether_prior), SHIPPED_PARAMS.prior_weight.tether, SHIPPED_PARAMS.tether_cue_scale).value,
+    lexicalValence: chooseWithPrior(VALENCES, a.valence, prior(SHIPPED_PARAMS.valence_prior), SHIPPED_PARAMS.prior_weight.valence).value,
+  };
+});
+
+interface Task { name: "arc" | "tether" | "valence"; classes: readonly string[]; rows: Row[]; target: (q: LabeledQuery) => Partial<Record<string, number>>; correct: (q: LabeledQuery, v: string | null | undefined) => boolean; lexical: (r: Row) => string | null | undefined }
+const TASKS: Task[] = [
+  {
+    name: "arc", classes: ARC_TYPES, rows: positives,
+    // The labelled arcs share the target (a few queries carry two).
+    target: (q) => Object.fromEntries(q.arc_types.map((a) => [a, 1 / q.arc_types.length])),
+    correct: (q, v) => v != null && (q.arc_types as string[]).includes(v), lexical: (r) => r.lexicalArc,
+  },
+  {
+    name: "tether", classes: TETHER_TYPES, rows: positives.filter((r) => r.q.tether_type !== null),
+    target: (q) => ({ [q.tether_type!]: 1 }), correct: (q, v) => v === q.tether_type, lexical: (r) => r.lexicalTether,
+  },
+  { name: "valence", classes: VALENCES, rows: positives, target: (q) => ({ [q.valence!]: 1 }), correct: (q, v) => v === q.valence, lexical: (r) => r.lexicalValence },
+];
+
+interface Setting { lambda: number; denseScale: number; minCount: number; pairs: boolean }
+const options = (s: Setting): FitOptions => ({ lambda: s.lambda, denseScale: s.denseScale, minCount: s.minCount, isDense: isDenseFeature, keep: s.pairs ? undefined : (n) => !n.startsWith("b:") });
+const fit = (task: Task, rows: Row[], s: Setting): LinearModel => loadLinearModel(compact(fitSoftmax(task.classes, rows.map((r): Example<string> => ({ x: r.x, y: task.target(r.q) })), options(s))));
+
+interface Figures { all: number; cal: number; tuning: number; logloss: number }
+function figures(task: Task, rows: Row[], predict: (r: Row) => { value: string | null | undefined; p?: number }): Figures {
+  const acc = (subset: Row[]) => subset.filter((r) => task.correct(r.q, predict(r).value)).length / Math.max(1, subset.length);
+  return { all: acc(rows), cal: acc(rows.filter((r) => isCalibrationFold(r.q))), tuning: acc(rows.filter((r) => !isCalibrationFold(r.q))), logloss: 0 };
+}
+
+/** Out-of-fold predictions of a setting: each query predicted by a model fitted without its fold. */
+function outOfFold(task: Task, s: Setting): Map<Row, { ranked: { value: string; p: number }[] }> {
+  const out = new Map<Row, { ranked: { value: string; p: number }[] }>();
+  for (let k = 0; k < FOLDS; k++) {
+    const model = fit(task, task.rows.filter((r) => r.fold !== k), s);
+    for (const r of task.rows.filter((r) => r.fold === k)) out.set(r, predictLinear(model, r.x));
+  }
+  return out;
+}
+
+function crossValidate(task: Task, s: Setting): Figures {
+  const oof = outOfFold(task, s);
+  const f = figures(task, task.rows, (r) => ({ value: oof.get(r)!.ranked[0]!.value }));
+  let ll = 0;
+  for (const r of task.rows) { const t = task.target(r.q); for (const { value, p } of oof.get(r)!.ranked) if (t[value]) ll -= t[value]! * Math.log(Math.max(p, 1e-12)); }
+  return { ...f, logloss: ll / task.rows.length };
+}
+
+const f3 = (x: number) => x.toFixed(3);
+const show = (f: Figures) => `all=${f3(f.all)} cal=${f3(f.cal)} tuning=${f3(f.tuning)} logloss=${f3(f.logloss)}`;
+
+/** Chosen by the grid (--grid, --fine): the best mean of out-of-fold accuracy over all train and over the calibration fold. */
+export const CHOSEN: Record<Task["name"], Setting> = {
+  arc: { lambda: 1e-3, denseScale: 0.25, minCount: 2, pairs: true },
+  tether: { lambda: 1e-3, denseScale: 0.5, minCount: 2, pairs: true },
+  valence: { lambda: 3e-3, denseScale: 1, minCount: 2, pairs: true },
+};
+
+/**
+ * The shipped form of a model: weights rounded to 2 decimals, a weight under PRUNE in magnitude
+ * set to 0 and a feature left with no weight dropped (a few hundred KB instead of ~600; the
+ * cross-validation figures are of compacted models).
+ */
+const PRUNE = 0.02;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+function compact(model: LinearModel): StoredLinearModel {
+  const weights: Record<string, number[]> = {};
+  for (const [name, w] of [...model.weights].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const r = w.map((v) => (Math.abs(v) < PRUNE ? 0 : round2(v)));
+    if (r.some((v) => v !== 0)) weights[name] = r;
+  }
+  return { classes: model.classes, bias: model.bias.map(round2), weights };
+}
+
+/** The three models fitted on the given queries' gate-true rows (used for out-of-fold calibration too). */
+export function fitModels(queries: readonly LabeledQuery[], secondaryRatio: number): LinearModels {
+  const ids = new Set(queries.map((q) => q.id));
+  const pick = (task: Task) => fit(task, task.rows.filter((r) => ids.has(r.q.id)), CHOSEN[task.name]);
+  const [arc, tether, valence] = TASKS.map(pick);
+  return { arc: arc as LinearModels["arc"], tether: tether as LinearModels["tether"], valence: valence as LinearModels["valence"], secondary_ratio: secondaryRatio };
+}
+
+/**
+ * Secondary arc types: the ratio to the top arc's probability that keeps as many arcs per query
+ * (out of fold, train) as the cue ranking did, so retrieval casts a net as wide as before.
+ */
+function secondaryRatio(): number {
+  const oof = outOfFold(TASKS[0]!, CHOSEN.arc);
+  const lexicalCount = positives.reduce((s, r) => s + rankArcs(analyze(r.q.query)).length, 0) / positives.length;
+  let best = 0.5, bestGap = Infinity;
+  for (let ratio = 0.1; ratio <= 0.901; ratio += 0.05) {
+    let count = 0, hit = 0;
+    for (const r of positives) {
+      const ranked = oof.get(r)!.ranked;
+      const kept = ranked.filter((x, i) => i === 0 || x.p >= ranked[0]!.p * ratio).slice(0, 3);
+      count += kept.length;
+      if (kept.some((k) => (r.q.arc_types as string[]).includes(k.value))) hit++;
+    }
+    const mean = count / positives.length;
+    console.log(`  secondary ratio ${ratio.toFixed(2)}: ${mean.toFixed(3)} arcs per query (cue ranking ${lexicalCount.toFixed(3)}), out-of-fold hit@3 ${f3(hit / positives.length)}`);
+    if (Math.abs(mean - lexicalCount) < bestGap) { bestGap = Math.abs(mean - lexicalCount); best = Math.round(ratio * 100) / 100; }
+  }
+  return best;
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  const GRID = args.includes("--fine")
+    ? { lambda: [3e-4, 1e-3, 3e-3], denseScale: [0.1, 0.15, 0.25, 0.35], minCount: [2] }
+    : { lambda: [3e-4, 1e-3, 3e-3, 1e-2], denseScale: [0, 0.5, 1, 2], minCount: [2] };
+  const only = args.find((a) => a.startsWith("--task="))?.slice(7);
+  for (const task of TASKS.filter((t) => !only || t.name === only)) {
+    console.log(`${task.name} (n=${task.rows.length}) lexical baseline: ${show(figures(task, task.rows, (r) => ({ value: task.lexical(r) })))}`);
+    if (args.includes("--grid")) {
+      for (const lambda of GRID.lambda) for (const denseScale of GRID.denseScale) for (const pairs of [true, false]) for (const minCount of GRID.minCount) {
+        const s = { lambda, denseScale, minCount, pairs };
+        console.log(`  ${JSON.stringify(s)} ${show(crossValidate(task, s))}`);
+      }
+    } else {
+      console.log(`  chosen ${JSON.stringify(CHOSEN[task.name])} ${show(crossValidate(task, CHOSEN[task.name]))}`);
+    }
+  }
+  if (!args.includes("--grid") && !only) {
+    const ratio = secondaryRatio();
+    const models = fitModels(loadQueries("train"), ratio);
+    const stored = { arc: compact(models.arc as LinearModel), tether: compact(models.tether as LinearModel), valence: compact(models.valence as LinearModel), secondary_ratio: ratio };
+    const size = JSON.stringify(stored).length;
+    console.log(`fitted on all ${positives.length} gate-true train queries; secondary ratio ${ratio}; features arc ${Object.keys(stored.arc.weights).length}, tether ${Object.keys(stored.tether.weights).length}, valence ${Object.keys(stored.valence.weights).length}; ${Math.round(size / 1024)} KB`);
+    if (!args.includes("--dry-run")) {
+      writeFileSync(OUT, `/** Linear models: written by \`npx tsx scripts/fit-linear-classifier.ts\` from the TRAIN split only (settings and CV figures there). */
+import type { ArcType, TetherType, Valence } from "../schema/vocabulary.js";
+import type { StoredLinearModel } from "./linear.js";
+
+export const LINEAR_MODELS: { arc: StoredLinearModel<ArcType>; tether: StoredLinearModel<TetherType>; valence: StoredLinearModel<Valence>; secondary_ratio: number } = ${JSON.stringify(stored)};
+`);
+      console.log(`wrote ${OUT}`);
+    }
+  }
+}

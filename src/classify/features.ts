@@ -1,0 +1,52 @@
+/**
+ * Stage 6a: the features the linear models (linear.ts) read, all taken from the analysis: the
+ * query's stemmed words and adjacent word pairs (so a model can learn phrasings the lexicons never
+ * listed), the lexicons' evidence per arc, tether, valence, emotion, relation and temporal context
+ * (capped, as the gate caps it), and the query's form. Names are readable on purpose: an
+ * explanation lists them ("w:funeral", "b:my father", "arc:grief").
+ */
+import type { Analysis, Scores } from "./analyze.js";
+import { tokenize } from "./tokenize.js";
+
+/** Sparse features: parallel arrays of names and values (no object per feature on the hot path). */
+export interface FeatureVector { names: string[]; values: number[] }
+
+const CUE_CAP = 4;
+
+function pushScores(out: FeatureVector, prefix: string, scores: Scores<string>): void {
+  for (const key in scores) {
+    const score = scores[key]!.score;
+    if (score > 0) { out.names.push(prefix + key); out.values.push(Math.min(score, CUE_CAP)); }
+  }
+}
+
+export function linearFeatures(a: Analysis): FeatureVector {
+  const out: FeatureVector = { names: [], values: [] };
+  const tokens = tokenize(a.normalized);
+  const seen = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const word = "w:" + tokens[i]!;
+    if (!seen.has(word)) { seen.add(word); out.names.push(word); out.values.push(1); }
+    if (i + 1 < tokens.length) {
+      const pair = "b:" + tokens[i]! + " " + tokens[i + 1]!;
+      if (!seen.has(pair)) { seen.add(pair); out.names.push(pair); out.values.push(1); }
+    }
+  }
+  pushScores(out, "arc:", a.arcs);
+  pushScores(out, "tether:", a.tether);
+  pushScores(out, "valence:", a.valence);
+  pushScores(out, "emotion:", a.emotion);
+  pushScores(out, "relation:", a.relation);
+  pushScores(out, "temporal:", a.temporal);
+  if (a.intensity.score > 0) { out.names.push("intensity"); out.values.push(Math.min(a.intensity.score, CUE_CAP)); }
+  if (a.arcRanking.length === 0) { out.names.push("no_arc_cue"); out.values.push(1); }
+  const f = a.form;
+  if (f.personal > 0) { out.names.push("form:personal"); out.values.push(f.personal); }
+  if (f.past > 0) { out.names.push("form:past"); out.values.push(f.past); }
+  if (f.gerundOpening) { out.names.push("form:gerund_opening"); out.values.push(1); }
+  if (f.whenClause) { out.names.push("form:when_clause"); out.values.push(1); }
+  return out;
+}
+
+/** Whether a feature is a lexicon/form score (dense) rather than a word or word pair (sparse). */
+export const isDenseFeature = (name: string): boolean => !name.startsWith("w:") && !name.startsWith("b:");

@@ -1,0 +1,63 @@
+/** The linear models: features, scoring, contributions, and how `classify` and `explain` use them. */
+import { describe, expect, it } from "vitest";
+import { analyze } from "./analyze.js";
+import { linearFeatures, isDenseFeature } from "./features.js";
+import { explain } from "./index.js";
+import { contributions, loadLinearModel, predictLinear } from "./linear.js";
+import { SHIPPED_MODELS } from "./params.js";
+import { predictFields } from "./predict.js";
+
+const toy = loadLinearModel({
+  classes: ["a", "b", "c"],
+  bias: [0, 0, 0.5],
+  weights: { "w:free": [2, 0, 0], "w:trust": [0, 1.5, 0], "arc:grief": [0, 0, 1] },
+});
+
+describe("features", () => {
+  it("lists stemmed words, adjacent pairs, capped cue evidence and form", () => {
+    const x = linearFeatures(analyze("when my father died and I felt lost"));
+    expect(x.names).toContain("w:father");
+    expect(x.names).toContain("b:father die");
+    expect(x.names).toContain("arc:grief");
+    expect(x.names).toContain("form:when_clause");
+    for (let i = 0; i < x.names.length; i++) if (isDenseFeature(x.names[i]!)) expect(x.values[i]).toBeLessThanOrEqual(4);
+    expect(new Set(x.names).size).toBe(x.names.length);
+  });
+  it("is empty-safe", () => {
+    expect(linearFeatures(analyze("")).names).toEqual(["no_arc_cue"]);
+  });
+});
+
+describe("linear model", () => {
+  it("scores by softmax of bias + weights, best first", () => {
+    const p = predictLinear(toy, { names: ["w:free", "w:unknown"], values: [1, 1] });
+    expect(p.ranked.map((r) => r.value)).toEqual(["a", "c", "b"]);
+    expect(p.ranked.reduce((s, r) => s + r.p, 0)).toBeCloseTo(1, 9);
+    expect(predictLinear(toy, { names: [], values: [] }).ranked[0]!.value).toBe("c");
+  });
+  it("explains a class by the features that moved it most", () => {
+    const x = { names: ["w:free", "w:trust"], values: [1, 1] };
+    expect(contributions(toy, x, "b")[0]).toEqual({ feature: "w:trust", contribution: 1 });
+    expect(contributions(toy, x, "a")[0]).toEqual({ feature: "w:free", contribution: 1.333 });
+    expect(contributions(toy, x, "missing" as never)).toEqual([]);
+  });
+});
+
+describe("the shipped models in the pipeline", () => {
+  it("choose at most three arcs, the first the most probable", () => {
+    const p = predictFields(analyze("the day my brother lied to me and i finally walked away"), SHIPPED_MODELS);
+    expect(p.arcs.length).toBeGreaterThan(0);
+    expect(p.arcs.length).toBeLessThanOrEqual(3);
+    expect(p.arcs[0]).toBe(p.arc.ranked[0]!.value);
+  });
+  it("explain lists the model features behind every arc, tether and valence", () => {
+    const e = explain("baking bread with my grandmother every sunday");
+    expect(e.arcs[0]!.arc).toBe(e.result.arc_types[0]);
+    expect(e.arcs[0]!.features.length).toBeGreaterThan(0);
+    for (const field of ["arc_type", "tether_type", "valence"]) {
+      const f = e.filters.find((x) => x.field === field)!;
+      expect(f.source).toBe("model");
+      expect(f.features!.length).toBeGreaterThan(0);
+    }
+  });
+});

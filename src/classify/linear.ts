@@ -1,0 +1,68 @@
+/**
+ * Stage 6b: multinomial logistic regression (softmax) over the features of features.ts, one model
+ * each for the arc type, the tether type and the valence. Weights are fitted on the train split by
+ * scripts/fit-linear-classifier.ts and ship in linear-weights.ts; scoring is one hash lookup per
+ * feature. A model explains itself: every class's score is the sum of its features' contributions.
+ */
+import type { FeatureVector } from "./features.js";
+
+export interface LinearModel<C extends string = string> {
+  classes: readonly C[];
+  bias: readonly number[];
+  /** Per feature, one weight per class (features whose weights were all ~0 are pruned). */
+  weights: ReadonlyMap<string, readonly number[]>;
+}
+
+/** How a model is stored (linear-weights.ts): weights as a plain object. */
+export interface StoredLinearModel<C extends string = string> {
+  classes: readonly C[];
+  bias: readonly number[];
+  weights: Readonly<Record<string, readonly number[]>>;
+}
+
+export const loadLinearModel = <C extends string>(m: StoredLinearModel<C>): LinearModel<C> => ({ classes: m.classes, bias: m.bias, weights: new Map(Object.entries(m.weights)) });
+
+export interface LinearPrediction<C extends string> {
+  /** Classes by descending probability. */
+  ranked: { value: C; p: number }[];
+}
+
+/** Class probabilities (softmax of bias + Σ weight × value), best first; ties keep class order. */
+export function predictLinear<C extends string>(model: LinearModel<C>, x: FeatureVector): LinearPrediction<C> {
+  const k = model.classes.length;
+  const z = model.bias.slice();
+  for (let i = 0; i < x.names.length; i++) {
+    const w = model.weights.get(x.names[i]!);
+    if (w === undefined) continue;
+    const v = x.values[i]!;
+    for (let c = 0; c < k; c++) z[c]! += w[c]! * v;
+  }
+  let max = -Infinity;
+  for (const v of z) if (v > max) max = v;
+  let sum = 0;
+  for (let c = 0; c < k; c++) { z[c] = Math.exp(z[c]! - max); sum += z[c]!; }
+  const ranked = model.classes.map((value, c) => ({ value, p: z[c]! / sum }));
+  ranked.sort((a, b) => b.p - a.p);
+  return { ranked };
+}
+
+export interface Contribution { feature: string; contribution: number }
+
+/**
+ * The features that raised (or lowered) a class's score most, relative to the mean over classes
+ * (a feature pushing every class alike decides nothing), largest magnitude first.
+ */
+export function contributions<C extends string>(model: LinearModel<C>, x: FeatureVector, value: C, limit = 5): Contribution[] {
+  const c = model.classes.indexOf(value);
+  if (c < 0) return [];
+  const out: Contribution[] = [];
+  for (let i = 0; i < x.names.length; i++) {
+    const w = model.weights.get(x.names[i]!);
+    if (w === undefined) continue;
+    const mean = w.reduce((s, v) => s + v, 0) / w.length;
+    const contribution = Math.round((w[c]! - mean) * x.values[i]! * 1000) / 1000;
+    if (contribution !== 0) out.push({ feature: x.names[i]!, contribution });
+  }
+  out.sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
+  return out.slice(0, limit);
+}
