@@ -7,16 +7,18 @@
  *
  * - gate closed (or no filters): ONE unfiltered search of k, returned untouched (factual lookups
  *   are not routed, so they lose nothing);
- * - mode "filter" (default): a filtered search with every field of the activation; while fewer
- *   than k distinct results have come back, the lowest-weight field is dropped and the search
- *   repeated (`relax`, default on), and finally an unfiltered search tops the list up; results
- *   are merged without duplicates (a result keeps the stage that found it first) and ordered by
- *   `rerank` fusion;
+ * - mode "filter" (default): a filtered search with the activation's HARD fields (`hardFields`:
+ *   every field by default; "core" keeps only the arc types and the numeric thresholds hard, the
+ *   other fields count in fusion only); while fewer than k distinct results have come back, the
+ *   lowest-weight hard field is dropped and the search repeated (`relax`, default on), and finally
+ *   an unfiltered search tops the list up; results are merged without duplicates (a result keeps
+ *   the stage that found it first) and ordered by `rerank` fusion over ALL the activation's fields;
  * - mode "boost": one unfiltered search of `poolSize` candidates, reranked by fusion, top k kept
  *   (for stores without filters, or when routing should only reorder).
  */
 import { classify as lexicalClassify } from "../classify/index.js";
 import type { ActivationResult, FieldFilter } from "../schema/activation.js";
+import { hardFieldsOf, type HardFieldsOption } from "./hard-fields.js";
 import { matchPlan, type FieldMapOption } from "./match.js";
 import { rerank, type RerankOptions } from "./rerank.js";
 import type { Candidate, CandidateSource, RankedCandidate } from "./types.js";
@@ -38,8 +40,26 @@ export interface RetrieverOptions<Q, F, T> {
   mode?: "filter" | "boost";
   /** Filter mode: drop the lowest-weight field before falling back to an unfiltered search (default true). */
   relax?: boolean;
-  /** Filter mode: results asked of each filtered search, ≥ k, so fusion has more to choose from (default k). */
+  /**
+   * Filter mode: which fields filter the store search. "all" (default): every field of the
+   * activation. "core": the arc types (all of the activation's ranked alternatives) and numeric
+   * thresholds (`emotional_weight`) only; descriptive fields (tether, valence, emotion, …) then only
+   * reorder in fusion, so one wrong guess there no longer hides the right memories. A list: those
+   * fields. When the activation has none of them, its heaviest field is the hard one.
+   */
+  hardFields?: HardFieldsOption;
+  /**
+   * Filter mode: results asked of each filtered search, ≥ k, so fusion has more to choose from
+   * (default k with `hardFields: "all"`, 3·k otherwise: soft fields can only reorder what was fetched).
+   */
   fetchK?: number;
+  /**
+   * Filter mode: the `keepNearest` nearest unfiltered neighbours always stay in the k results
+   * (default 0). A hedge against a wrongly opened gate: a lookup's answer is usually its nearest
+   * neighbour, and hard filters (e.g. `emotional_weight ≥ 0.5`) would hide a mundane one. Costs
+   * routed queries up to `keepNearest` of their k places. Must be < k to leave room for routing.
+   */
+  keepNearest?: number;
   /** Boost mode: how many unfiltered candidates to rerank (default max(5·k, 50)). */
   poolSize?: number;
   fusionWeight?: RerankOptions["fusionWeight"];
@@ -84,6 +104,10 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
   }
   if (options.fetchK !== undefined) positiveInteger(options.fetchK, "fetchK");
   if (options.poolSize !== undefined) positiveInteger(options.poolSize, "poolSize");
+  const hardFields = options.hardFields ?? "all";
+  const keepNearest = options.keepNearest ?? 0;
+  if (!(Number.isInteger(keepNearest) && keepNearest >= 0)) throw new RangeError(`keepNearest must be a non-negative integer, got ${keepNearest}`);
+  hardFieldsOf(hardFields, []); // validates the option at construction
   const classify = options.classify ?? ((text: string) => lexicalClassify(text));
   const rerankOptions: RerankOptions = { fusionWeight: options.fusionWeight, fields: options.fields, normalize: options.normalize };
 
@@ -113,11 +137,13 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
         const results = rerank(pool, activation, { ...rerankOptions, k }).map((r) => ({ ...r, source: "pool" as const }));
         return { activation, results, stages: [{ source: "pool", fields: [], returned: pool.length }] };
       }
-      return filterMode(query, activation, plan.groups.map((g) => ({ field: g.field, weight: g.conditions[0]!.weight })), k);
+      const fields = plan.groups.map((g) => ({ field: g.field, weight: g.conditions[0]!.weight }));
+      return filterMode(query, activation, hardFieldsOf(hardFields, fields), k);
     },
   };
 
   async function filterMode(query: Q, activation: ActivationResult, fields: { field: string; weight: number }[], k: number): Promise<Retrieval<T>> {
+    const fetchK = Math.max(k, options.fetchK ?? (hardFields === "all" ? k : 3 * k));
     const found = new Map<string, Candidate<T> & { source: CandidateSource }>();
     const stages: SearchStage[] = [];
     const collect = (hits: Candidate<T>[], source: CandidateSource) => {
@@ -129,19 +155,30 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
       const filter = options.translate(subset);
       // "No filter" from the store's side (e.g. an adapter in gate mode): nothing to search here.
       if (filter === undefined) continue;
-      const hits = await options.search(query, { filter, k: Math.max(k, options.fetchK ?? k) });
+      const hits = await options.search(query, { filter, k: fetchK });
       stages.push({ source, fields: kept, returned: hits.length });
       collect(hits, source);
       if (found.size >= k) break;
     }
-    if (found.size < k) {
-      const hits = await options.search(query, { filter: undefined, k });
-      stages.push({ source: "fallback", fields: [], returned: hits.length });
-      collect(hits, "fallback");
+    let nearest: Candidate<T>[] = [];
+    if (found.size < k || keepNearest > 0) {
+      nearest = await options.search(query, { filter: undefined, k: found.size < k ? Math.max(k, keepNearest) : keepNearest });
+      stages.push({ source: "fallback", fields: [], returned: nearest.length });
+      collect(nearest, "fallback");
     }
-    const results = rerank([...found.values()], activation, { ...rerankOptions, k });
-    return { activation, results: results as RankedCandidate<T>[], stages };
+    const ranked = rerank([...found.values()], activation, rerankOptions) as RankedCandidate<T>[];
+    return { activation, results: keepingNearest(ranked, nearest.slice(0, keepNearest), k), stages };
   }
+}
+
+/**
+ * The best `k` of `ranked` (fused order), keeping every candidate of `reserved` that is in
+ * `ranked`: those take their places first, the rest go to the best of the others; fused order stays.
+ */
+export function keepingNearest<T>(ranked: readonly RankedCandidate<T>[], reserved: readonly Candidate<T>[], k: number): RankedCandidate<T>[] {
+  const kept = new Set(reserved.map((c) => c.id).filter((id) => ranked.some((r) => r.id === id)));
+  let others = Math.max(0, k - kept.size);
+  return ranked.filter((r) => kept.has(r.id) || others-- > 0).slice(0, k);
 }
 
 /**

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { createRetriever, hardFieldsOf, matchPlan, satisfiesAll, type Candidate, type SearchRequest } from "../../src/retrieve/index.js";
+import { keepingNearest } from "../../src/retrieve/retriever.js";
+import type { ActivationResult, FieldFilter } from "../../src/schema/activation.js";
+
+/** Store double: fixed scores, FieldFilter[] as the filter (AND across fields, OR within one), calls logged. */
+function fakeStore(docs: { id: string; score: number; payload: Record<string, unknown> }[]) {
+  const calls: { filter: FieldFilter[] | undefined; k: number }[] = [];
+  return {
+    calls,
+    translate: (filters: FieldFilter[]) => (filters.length ? filters : undefined),
+    async search(_query: string, { filter, k }: SearchRequest<FieldFilter[]>): Promise<Candidate[]> {
+      calls.push({ filter, k });
+      const plan = filter ? matchPlan(filter) : undefined;
+      return docs
+        .filter((d) => !plan || satisfiesAll(plan, d.payload))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, k)
+        .map((d) => ({ ...d }));
+    },
+  };
+}
+
+const activation = (filters: FieldFilter[]): ActivationResult => ({
+  activation_id: null,
+  arc_types: ["grief"],
+  primary_domain: "constellation",
+  field_filters: filters,
+  confidence: 0.8,
+  significance_gate: true,
+});
+
+// The classifier guessed the tether wrong: the grief memory that matters most is about a place.
+const griefGuessedPerson: FieldFilter[] = [
+  { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+  { field: "tether_type", operator: "eq", value: "person", weight: 0.8 },
+  { field: "emotional_weight", operator: "gte", value: 0.5, weight: 0.4 },
+];
+
+const docs = [
+  { id: "errand", score: 0.95, payload: { arc_type: "grief", tether_type: "person", emotional_weight: 0.1 } },
+  { id: "place", score: 0.9, payload: { arc_type: "grief", tether_type: "place", emotional_weight: 0.9 } },
+  { id: "person2", score: 0.3, payload: { arc_type: "grief", tether_type: "person", emotional_weight: 0.8 } },
+  { id: "person1", score: 0.2, payload: { arc_type: "grief", tether_type: "person", emotional_weight: 0.8 } },
+  { id: "bond", score: 0.5, payload: { arc_type: "bond", tether_type: "person", emotional_weight: 0.8 } },
+];
+
+describe("hardFieldsOf", () => {
+  const fields = [
+    { field: "arc_type", weight: 1 },
+    { field: "tether_type", weight: 0.8 },
+    { field: "valence", weight: 0.3 },
+    { field: "emotional_weight", weight: 0.4 },
+  ];
+
+  it('"all" keeps every field, "core" the arc types and numeric thresholds, a list exactly those', () => {
+    expect(hardFieldsOf("all", fields)).toEqual(fields);
+    expect(hardFieldsOf("core", fields).map((f) => f.field)).toEqual(["arc_type", "emotional_weight"]);
+    expect(hardFieldsOf(["valence", "tether_type"], fields).map((f) => f.field)).toEqual(["tether_type", "valence"]);
+  });
+
+  it("falls back to the heaviest field when the option selects none", () => {
+    expect(hardFieldsOf("core", [{ field: "valence", weight: 0.3 }, { field: "tether_type", weight: 0.8 }])).toEqual([{ field: "tether_type", weight: 0.8 }]);
+    expect(hardFieldsOf(["relational_dynamics"], fields)).toEqual([{ field: "arc_type", weight: 1 }]);
+    expect(hardFieldsOf("core", [])).toEqual([]);
+  });
+
+  it("rejects anything else", () => {
+    expect(() => hardFieldsOf("some" as "core", fields)).toThrow(/hardFields must be "all", "core" or a list/);
+    expect(() => hardFieldsOf([1] as unknown as string[], fields)).toThrow(/hardFields/);
+  });
+});
+
+describe('createRetriever hardFields: "core"', () => {
+  it("filters by arc and weight only, so a wrong tether guess reorders instead of hiding", async () => {
+    const strict = fakeStore(docs);
+    const all = await createRetriever({ search: strict.search, translate: strict.translate, k: 2 }).retrieve("q", { activation: activation(griefGuessedPerson) });
+    expect(all.results.map((r) => r.id)).toEqual(["person2", "person1"]);
+
+    const store = fakeStore(docs);
+    const core = await createRetriever({ search: store.search, translate: store.translate, k: 2, hardFields: "core" }).retrieve("q", { activation: activation(griefGuessedPerson) });
+    // One search, default fetchK 3·k, with the arc and weight filters only.
+    expect(store.calls).toEqual([{ filter: [griefGuessedPerson[0], griefGuessedPerson[2]], k: 6 }]);
+    expect(core.stages).toEqual([{ source: "filtered", fields: ["arc_type", "emotional_weight"], returned: 3 }]);
+    // Fusion still uses the tether (total weight 2.2): place 0.45 + 0.5·1.4/2.2 ≈ 0.768, person2 0.15 + 0.5 = 0.65.
+    expect(core.results.map((r) => r.id)).toEqual(["place", "person2"]);
+    expect(core.results[0]!.matchScore).toBeCloseTo(1.4 / 2.2, 10);
+    // The mundane errand never passes the weight threshold.
+    expect(core.results.some((r) => r.id === "errand")).toBe(false);
+  });
+
+  it("keeps the arc alternatives hard together (several filters on one field are alternatives)", async () => {
+    const store = fakeStore(docs);
+    const filters: FieldFilter[] = [...griefGuessedPerson, { field: "arc_type", operator: "eq", value: "bond", weight: 0.2 }];
+    const { results } = await createRetriever({ search: store.search, translate: store.translate, k: 4, hardFields: "core" }).retrieve("q", { activation: activation(filters) });
+    expect(store.calls[0]!.filter!.filter((f) => f.field === "arc_type").map((f) => f.value)).toEqual(["grief", "bond"]);
+    expect(results.map((r) => r.id)).toContain("bond");
+  });
+
+  it("relaxes the hard fields only, lowest weight first", async () => {
+    const store = fakeStore(docs.filter((d) => d.id === "errand" || d.id === "bond"));
+    const { stages } = await createRetriever({ search: store.search, translate: store.translate, k: 2, hardFields: "core" }).retrieve("q", { activation: activation(griefGuessedPerson) });
+    expect(stages.map((s) => [s.source, s.fields])).toEqual([
+      ["filtered", ["arc_type", "emotional_weight"]],
+      ["relaxed", ["arc_type"]],
+      ["fallback", []],
+    ]);
+  });
+});
+
+describe("createRetriever keepNearest", () => {
+  it("keeps the nearest unfiltered neighbours in the k results, a hedge for a wrongly opened gate", async () => {
+    const store = fakeStore(docs);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 2, hardFields: "core", keepNearest: 1 });
+    const { results, stages } = await retriever.retrieve("q", { activation: activation(griefGuessedPerson) });
+    expect(stages.at(-1)).toEqual({ source: "fallback", fields: [], returned: 1 });
+    // The errand fails the weight filter but is the nearest neighbour: it keeps one of the two
+    // places (fused 0.475 + 0.5·1.8/2.2 ≈ 0.884, ahead of place ≈ 0.768); person2 (0.65) is out.
+    expect(results.map((r) => [r.id, r.source])).toEqual([
+      ["errand", "fallback"],
+      ["place", "filtered"],
+    ]);
+  });
+
+  it("is refused when negative or fractional", () => {
+    const store = fakeStore(docs);
+    expect(() => createRetriever({ search: store.search, translate: store.translate, keepNearest: -1 })).toThrow(/keepNearest/);
+    expect(() => createRetriever({ search: store.search, translate: store.translate, keepNearest: 0.5 })).toThrow(/keepNearest/);
+    expect(() => createRetriever({ search: store.search, translate: store.translate, hardFields: "none" as "all" })).toThrow(/hardFields/);
+  });
+});
+
+describe("keepingNearest", () => {
+  const ranked = ["a", "b", "c", "d"].map((id, i) => ({ id, score: 1 - i / 10, vectorScore: 0, matchScore: 0, payload: {} }));
+  it("reserves places for the given candidates and fills the rest in fused order", () => {
+    expect(keepingNearest(ranked, [{ id: "d", score: 0, payload: {} }], 2).map((r) => r.id)).toEqual(["a", "d"]);
+    expect(keepingNearest(ranked, [{ id: "b", score: 0, payload: {} }], 2).map((r) => r.id)).toEqual(["a", "b"]);
+    // A reserved id absent from the ranking takes no place.
+    expect(keepingNearest(ranked, [{ id: "zz", score: 0, payload: {} }], 3).map((r) => r.id)).toEqual(["a", "b", "c"]);
+    expect(keepingNearest(ranked, [], 10).map((r) => r.id)).toEqual(["a", "b", "c", "d"]);
+  });
+});
