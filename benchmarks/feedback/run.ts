@@ -3,7 +3,8 @@
  *
  * Runs on the retrieval benchmark's corpus and queries, in embedded LanceDB (the retrieval
  * benchmark's engine), routed by the retriever helper (`createRetriever`, filter mode: filtered
- * search → relaxation → fallback → fusion), exactly as `arcroute bench retrieval` routes.
+ * search → relaxation → fallback → fusion) with the options of the retrieval benchmark's routed
+ * system (ROUTED_OPTIONS: the arc types and weight threshold hard, the other fields in fusion).
  *
  * 1. Simulated users ask the TRAIN significance queries: each query is classified, persisted as
  *    an activation event, and routed; for every memory the user wanted they send feedback
@@ -36,7 +37,7 @@ import { progressBar, type Progress } from "../classifier/progress.js";
 import { resultsPath } from "../paths.js";
 import { loadRetrievalSet, type RetrievalQuery } from "../retrieval/dataset.js";
 import { openLanceDb, type BenchEngine } from "../retrieval/engines.js";
-import { DEFAULT_FETCH_K } from "../retrieval/evaluate.js";
+import { DEFAULT_FETCH_K, ROUTED_OPTIONS } from "../retrieval/evaluate.js";
 import { meanMetrics, queryMetrics, type QueryMetrics } from "../retrieval/metrics.js";
 
 const ORG = "bench-feedback";
@@ -49,7 +50,7 @@ function router(engine: BenchEngine<string>, vectors: Map<string, Float32Array>,
     search: engine.search.bind(engine),
     translate: engine.translate.bind(engine),
     k,
-    mode: "filter",
+    ...ROUTED_OPTIONS,
     fetchK: Math.max(k, DEFAULT_FETCH_K),
     fusionWeight,
   });
@@ -103,7 +104,7 @@ async function simulateUsers(store: ArcStore, route: Route, queries: RetrievalQu
 
 const usage = `Usage: arcroute bench feedback [--k 10] [--store memory|pglite:<dir>|postgres://...] [--json]
   Simulated hit/miss feedback on the retrieval benchmark's train significance queries (embedded
-  LanceDB, retriever helper in filter mode), weights learned from the store, routed recall@5/@10,
+  LanceDB, retriever helper routed as bench retrieval's filter_core), weights learned from the store, routed recall@5/@10,
   MRR and nDCG@10 on its held-out significance queries before and after learning.
   Writes benchmarks/results/feedback.{json,svg}; --json prints the report as one JSON line.`;
 
@@ -147,6 +148,7 @@ export const benchmark: Command = {
         engine: engine.name,
         embedding: embedder.model,
         classifier: lexicalClassifier.model,
+        routing: ROUTED_OPTIONS,
         k,
         corpus: data.memories.length,
         queries: { train: train.length, heldout: heldout.length },

@@ -4,8 +4,12 @@
  *
  * Systems (all through the same engine search and the same embedding):
  * - raw:           nearest neighbours by cosine similarity, k = 10;
- * - filter:        the retriever helper in filter mode (adapter filter → relaxation → fallback → fusion);
+ * - filter:        the retriever helper in filter mode, every activation field hard (adapter filter →
+ *                  relaxation → fallback → fusion);
  * - filter_strict: the same without relaxation (all fields, then straight to the unfiltered fallback);
+ * - filter_core:   filter mode with `hardFields: "core"`: the arc alternatives and the weight threshold
+ *                  filter the search, the descriptive fields only reorder in fusion (the ROUTED system
+ *                  the acceptance is judged on: it was the best on the TRAIN split);
  * - boost:         the retriever helper in boost mode (fusion over an unfiltered pool).
  * The classifier runs once per query; a closed gate means every routed system passes the query through.
  */
@@ -20,8 +24,15 @@ import { openEngine, type BenchEngine, type EmbeddedMemory, type EngineName } fr
 import { meanMetrics, queryMetrics, type QueryMetrics } from "./metrics.js";
 import { wordOverlap, type OverlapFigures } from "./overlap.js";
 
-export const SYSTEMS = ["raw", "filter", "filter_strict", "boost"] as const;
+export const SYSTEMS = ["raw", "filter", "filter_strict", "filter_core", "boost"] as const;
 export type SystemName = (typeof SYSTEMS)[number];
+/**
+ * The routed system the acceptance is judged on. Chosen on the TRAIN split (lexical and ensemble
+ * classifiers): filter_core beat filter by 2–7 points of significance recall@10.
+ */
+export const ROUTED_SYSTEM: SystemName = "filter_core";
+/** The retriever options of ROUTED_SYSTEM (besides search, translate, k, fetchK, fusion), shared with `bench feedback`. */
+export const ROUTED_OPTIONS = { mode: "filter", hardFields: "core" } as const;
 export const K = 10;
 /** Results asked of each filtered search; 3·k was chosen on the TRAIN split (10 → 30 gained ~2 points of recall@10). */
 export const DEFAULT_FETCH_K = 30;
@@ -83,9 +94,11 @@ export interface RetrievalReport {
 }
 
 export interface Acceptance {
-  significance_recall_at_10: { raw: number; filter: number; boost: number; gain_filter: number };
-  factual_recall_at_10: { raw: number; filter: number; boost: number };
-  /** Held-out: routed (filter) significance recall@10 ≥ 0.90 and ≥ raw + 0.40; factual ≥ raw − 0.01. */
+  /** The routed system judged (ROUTED_SYSTEM). */
+  routed_system: SystemName;
+  significance_recall_at_10: { raw: number; routed: number; filter: number; boost: number; gain_routed: number };
+  factual_recall_at_10: { raw: number; routed: number; filter: number; boost: number };
+  /** Held-out: routed significance recall@10 ≥ 0.90 and ≥ raw + 0.40; routed factual ≥ raw − 0.01. */
   pass: boolean;
 }
 
@@ -151,6 +164,7 @@ async function evaluateEngine<F>(engine: BenchEngine<F>, options: BenchOptions, 
   const retrievers = {
     filter: createRetriever({ ...common, mode: "filter" }),
     filter_strict: createRetriever({ ...common, mode: "filter", relax: false }),
+    filter_core: createRetriever({ ...common, ...ROUTED_OPTIONS }),
     boost: createRetriever({ ...common, mode: "boost", poolSize: ctx.poolSize }),
   };
   const scores = Object.fromEntries(SYSTEMS.map((s) => [s, [] as { query: RetrievalQuery; metrics: QueryMetrics }[]])) as Record<SystemName, { query: RetrievalQuery; metrics: QueryMetrics }[]>;
@@ -190,12 +204,14 @@ function countQueries(queries: readonly RetrievalQuery[]): Record<QueryType, Rec
 
 function acceptance(results: Record<SystemName, SplitResults>): Acceptance {
   const held = (system: SystemName, type: QueryType) => results[system].heldout[type].recall_at_10;
-  const significance = { raw: held("raw", "significance"), filter: held("filter", "significance"), boost: held("boost", "significance"), gain_filter: held("filter", "significance") - held("raw", "significance") };
-  const factual = { raw: held("raw", "factual"), filter: held("filter", "factual"), boost: held("boost", "factual") };
+  const figures = (type: QueryType) => ({ raw: held("raw", type), routed: held(ROUTED_SYSTEM, type), filter: held("filter", type), boost: held("boost", type) });
+  const significance = { ...figures("significance"), gain_routed: held(ROUTED_SYSTEM, "significance") - held("raw", "significance") };
+  const factual = figures("factual");
   return {
+    routed_system: ROUTED_SYSTEM,
     significance_recall_at_10: significance,
     factual_recall_at_10: factual,
-    pass: significance.filter >= 0.9 && significance.gain_filter >= 0.4 && factual.filter >= factual.raw - 0.01,
+    pass: significance.routed >= 0.9 && significance.gain_routed >= 0.4 && factual.routed >= factual.raw - 0.01,
   };
 }
 

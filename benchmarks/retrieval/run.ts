@@ -20,7 +20,8 @@ import { ENGINES, type EngineName } from "./engines.js";
 import { runRetrievalBenchmark, SYSTEMS, type RetrievalReport } from "./evaluate.js";
 
 const usage = `Usage: arcroute bench retrieval [--engines lancedb,pglite] [--fusion-weight 0.5] [--pool-size 100] [--fetch-k 30] [--payloads hand|tag] [--classifier lexical|embedding|ensemble] [--json]
-  Raw vector similarity vs significance routing (filter, filter without relaxation, boost) on
+  Raw vector similarity vs significance routing (filter, filter without relaxation, filter with
+  only the core fields hard, boost) on
   embedded LanceDB and PGlite/pgvector, word-vector embedding, 301 memories, 181 labeled queries.
   Prints held-out figures; writes benchmarks/results/retrieval.json and retrieval.svg
   (ARCROUTE_BENCH_OUT overrides the folder). --json prints the whole report on stdout.
@@ -98,7 +99,7 @@ export function summaryLines(report: RetrievalReport): string[] {
     }
     const a = report.acceptance[engine]!;
     lines.push(
-      `${engine.padEnd(8)} acceptance (held-out): routed significance R@10 ${f(a.significance_recall_at_10.filter)} (raw ${f(a.significance_recall_at_10.raw)}, +${f(a.significance_recall_at_10.gain_filter)}), factual R@10 ${f(a.factual_recall_at_10.filter)} (raw ${f(a.factual_recall_at_10.raw)}) → ${a.pass ? "PASS" : "FAIL"}`,
+      `${engine.padEnd(8)} acceptance (held-out, ${a.routed_system}): routed significance R@10 ${f(a.significance_recall_at_10.routed)} (raw ${f(a.significance_recall_at_10.raw)}, +${f(a.significance_recall_at_10.gain_routed)}), factual R@10 ${f(a.factual_recall_at_10.routed)} (raw ${f(a.factual_recall_at_10.raw)}) → ${a.pass ? "PASS" : "FAIL"}`,
     );
   }
   return lines;

@@ -19,7 +19,7 @@ function slice() {
 }
 
 describe("arcroute bench retrieval (tiny slice, both engines)", () => {
-  it("runs raw, filter, filter_strict and boost on LanceDB and PGlite and reports every figure", async () => {
+  it("runs raw, filter, filter_strict, filter_core and boost on LanceDB and PGlite and reports every figure", async () => {
     const data = slice();
     let ticks = 0;
     const report = await runRetrievalBenchmark({ ...data, engines: ["lancedb", "pglite"], onProgress: () => ticks++ });
@@ -43,14 +43,19 @@ describe("arcroute bench retrieval (tiny slice, both engines)", () => {
       expect(q.ranked["pglite.raw"]).toEqual(q.ranked["lancedb.raw"]);
       expect(q.ranked["lancedb.raw"]).toHaveLength(10);
       // A closed gate passes the query through untouched.
-      if (!q.gate) for (const system of ["filter", "filter_strict", "boost"]) expect(q.ranked[`lancedb.${system}`]).toEqual(q.ranked["lancedb.raw"]);
+      if (!q.gate) for (const system of ["filter", "filter_strict", "filter_core", "boost"]) expect(q.ranked[`lancedb.${system}`]).toEqual(q.ranked["lancedb.raw"]);
     }
     const dentist = report.per_query.find((q) => q.id === data.queries[0]!.id)!;
     expect(dentist.gate).toBe(false);
     expect(report.overlap.all.significance.mean_jaccard).toBeLessThan(report.overlap.all.factual.mean_jaccard);
     expect(chart(report)).toContain("lancedb significance R@10");
     expect(JSON.parse(reportJson(report))).toEqual(JSON.parse(JSON.stringify(report)));
-    expect(summaryLines(report).some((line) => line.startsWith("pglite   acceptance (held-out)"))).toBe(true);
+    expect(summaryLines(report).some((line) => line.startsWith("pglite   acceptance (held-out, filter_core)"))).toBe(true);
+    // The acceptance judges the routed system's figures, not the legacy filter's.
+    const accepted = report.acceptance.lancedb!;
+    expect(accepted.routed_system).toBe("filter_core");
+    expect(accepted.significance_recall_at_10.routed).toBe(report.results.lancedb!.filter_core.heldout.significance.recall_at_10);
+    expect(accepted.factual_recall_at_10.routed).toBe(report.results.lancedb!.filter_core.heldout.factual.recall_at_10);
   }, 60_000);
 
   it("rejects bad options with one-line CLI errors", async () => {
