@@ -68,6 +68,25 @@ describe("learnWeights", () => {
     expect(learnWeights(examples.slice(0, 12), 1, { minValueSupport: 10 }).values).toEqual({});
   });
 
+  it("gives arc type values no multiplier of their own unless asked to (the arc is the route)", () => {
+    const withArc = (arc: "grief" | "bond"): Classification => ({
+      ...result(false),
+      arc_types: [arc],
+      field_filters: [
+        { field: "arc_type", operator: "eq", value: arc, weight: 1 },
+        { field: "emotional_weight", operator: "gte", value: 0.5, weight: 0.4 },
+      ],
+    });
+    const examples: FeedbackExample[] = [];
+    for (let i = 0; i < 100; i++) {
+      examples.push({ result: withArc("grief"), hit: i % 5 === 0 });
+      examples.push({ result: withArc("bond"), hit: i % 5 !== 0 });
+    }
+    expect(learnWeights(examples, 1).values).toEqual({});
+    expect(applyLearnedWeights(withArc("grief"), learnWeights(examples, 1)).field_filters.map((f) => f.field)).toEqual(["arc_type", "emotional_weight"]);
+    expect(learnWeights(examples, 1, { skipValuesOf: [] }).values["arc_type=grief"]).toBeLessThan(0.5);
+  });
+
   it("changes nothing without feedback, and little with a few examples", () => {
     const none = learnWeights([], 0);
     expect(none.fields).toEqual({});

@@ -2,8 +2,8 @@
  * Learning filter weights from retrieval feedback. Each feedback says whether the retrieval
  * routed by one activation found what the user wanted. A logistic regression of `hit` on which
  * fields the activation filtered by, and on which field VALUES (`tether_type=self`) it filtered
- * by when a value was used often enough to judge (intercept free, coefficients shrunk towards 0),
- * tells which filters go with misses; a multiplier is the odds ratio capped at 1: filters that
+ * by when a value was used often enough to judge (not arc types: see `skipValuesOf`), intercept
+ * free, coefficients shrunk towards 0, tells which filters go with misses; a multiplier is the odds ratio capped at 1: filters that
  * never hurt keep weight 1, fields present in every activation cannot be told apart from the
  * baseline and stay at 1 (their values still can), filters that go with misses are scaled down
  * or dropped. A classifier that keeps guessing one value wrong (e.g. `emotion_primary=fear`
@@ -30,6 +30,15 @@ export interface LearnOptions {
   shrinkage?: number;
   /** A field value gets its own multiplier once this many routed feedback items filtered by it. Default 10. */
   minValueSupport?: number;
+  /**
+   * Fields whose VALUES never get a multiplier of their own (their field multiplier still applies).
+   * Default ["arc_type"]: the arc type is the route itself, so hits and misses under one arc say as
+   * much about how hard its queries are as about the classifier, each arc value sees few queries,
+   * and a value multiplier below `drop_below` would remove the route (cross-validated on the
+   * retrieval TRAIN queries with arc-and-weight routing, arc value multipliers cost 1–3 points of
+   * recall@10; without them learning cost nothing).
+   */
+  skipValuesOf?: readonly FilterField[];
 }
 
 /** `field=value`, the key of a value multiplier. */
@@ -47,7 +56,11 @@ export function learnWeights(examples: readonly FeedbackExample[], organizations
   }
   const fields = [...usage.keys()].sort();
   const minSupport = options.minValueSupport ?? 10;
-  const values = [...valueUsage].filter(([, n]) => n >= minSupport).map(([key]) => key).sort();
+  const skipped = new Set<string>(options.skipValuesOf ?? ["arc_type"]);
+  const values = [...valueUsage]
+    .filter(([key, n]) => n >= minSupport && !skipped.has(key.slice(0, key.indexOf("="))))
+    .map(([key]) => key)
+    .sort();
   const rows = routed.map(({ result }) => {
     const keys = new Set(result.field_filters.map((f) => valueKey(f.field, f.value)));
     return [...fields.map((field) => (result.field_filters.some((f) => f.field === field) ? 1 : 0)), ...values.map((key) => (keys.has(key) ? 1 : 0))];
