@@ -20,6 +20,7 @@ import { createRetriever, DEFAULT_FUSION_WEIGHT } from "../../src/retrieve/index
 import type { ActivationResult } from "../../src/schema/activation.js";
 import { tag } from "../../src/tag/index.js";
 import type { RetrievalMemory, RetrievalQuery, QueryType, Split } from "./dataset.js";
+import { recallByArcStatus, type RecallByArcStatus } from "./by-arc.js";
 import { openEngine, type BenchEngine, type EmbeddedMemory, type EngineName } from "./engines.js";
 import { meanMetrics, queryMetrics, type QueryMetrics } from "./metrics.js";
 import { wordOverlap, type OverlapFigures } from "./overlap.js";
@@ -89,6 +90,8 @@ export interface RetrievalReport {
   results: Record<string, Record<SystemName, SplitResults>>;
   acceptance: Record<string, Acceptance>;
   classifier_diagnostics: ClassifierDiagnostics;
+  /** The routed system's significance recall@10 (first engine) by what the classifier did with the labelled arc. */
+  routed_by_arc_status: RecallByArcStatus;
   tagger: TaggerAgreement;
   per_query: PerQuery[];
 }
@@ -146,6 +149,7 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
     results,
     acceptance: Object.fromEntries(Object.entries(results).map(([engine, r]) => [engine, acceptance(r)])),
     classifier_diagnostics: diagnose(options.queries, activations),
+    routed_by_arc_status: recallByArcStatus(options.queries, activations, (q) => perQuery.find((p) => p.id === q.id)!.ranked[`${options.engines[0]}.${ROUTED_SYSTEM}`] ?? []),
     tagger: taggerAgreement(options.memories),
     per_query: perQuery,
   };

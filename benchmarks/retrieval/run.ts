@@ -102,6 +102,8 @@ export function summaryLines(report: RetrievalReport): string[] {
       `${engine.padEnd(8)} acceptance (held-out, ${a.routed_system}): routed significance R@10 ${f(a.significance_recall_at_10.routed)} (raw ${f(a.significance_recall_at_10.raw)}, +${f(a.significance_recall_at_10.gain_routed)}), factual R@10 ${f(a.factual_recall_at_10.routed)} (raw ${f(a.factual_recall_at_10.raw)}) → ${a.pass ? "PASS" : "FAIL"}`,
     );
   }
+  const groups = Object.entries(report.routed_by_arc_status.heldout).filter(([, g]) => g.queries > 0);
+  lines.push(`routed (${report.acceptance[Object.keys(report.results)[0]!]?.routed_system}) held-out significance R@10 by classifier arc: ${groups.map(([status, g]) => `${status} ${f(g.recall_at_10)} (${g.queries})`).join(", ")}`);
   return lines;
 }
 

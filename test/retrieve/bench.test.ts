@@ -51,6 +51,8 @@ describe("arcroute bench retrieval (tiny slice, both engines)", () => {
     expect(chart(report)).toContain("lancedb significance R@10");
     expect(JSON.parse(reportJson(report))).toEqual(JSON.parse(JSON.stringify(report)));
     expect(summaryLines(report).some((line) => line.startsWith("pglite   acceptance (held-out, filter_core)"))).toBe(true);
+    const byArc = Object.values(report.routed_by_arc_status.heldout).reduce((n, g) => n + g.queries, 0);
+    expect(byArc).toBe(data.queries.filter((q) => q.type === "significance" && q.split === "heldout").length);
     // The acceptance judges the routed system's figures, not the legacy filter's.
     const accepted = report.acceptance.lancedb!;
     expect(accepted.routed_system).toBe("filter_core");
