@@ -3,6 +3,7 @@
  * route (404/405) → auth (401) → scope (403) → rate limit (429) → body (413/400) → route handler.
  * Unexpected errors become the route's 500 message; details go to `onError`, never to the client.
  */
+import { createKeyDigests, type KeyDigests } from "../keys/index.js";
 import { authenticate, type Caller } from "./auth.js";
 import { MAX_BODY_BYTES, parseJsonBody, readBodyBytes } from "./body.js";
 import { clientIp } from "./client-ip.js";
@@ -39,20 +40,32 @@ export interface Api {
 
 export function createApi(options: ApiOptions): Api {
   const resolved = resolveOptions(options);
-  const router = createRouter([
-    activateRoute,
-    usageRoute,
-    activationsRoute,
-    feedbackRoute,
-    ...passthroughRoutes,
-    openApiRoute(resolved.basePath),
-  ]);
-  const handleIncoming = (incoming: Incoming) => handle(resolved, router, incoming);
+  const pipeline: Pipeline = {
+    options: resolved,
+    router: createRouter([
+      activateRoute,
+      usageRoute,
+      activationsRoute,
+      feedbackRoute,
+      ...passthroughRoutes,
+      openApiRoute(resolved.basePath),
+    ]),
+    digests: createKeyDigests(),
+  };
+  const handleIncoming = (incoming: Incoming) => handle(pipeline, incoming);
   return {
     basePath: resolved.basePath,
     fetch: async (request, info) => toResponse(await handleIncoming(fromRequest(request, info ?? {}))),
     [HANDLE_INCOMING]: handleIncoming,
   };
+}
+
+/** What one Api holds for the life of its requests. */
+interface Pipeline {
+  options: ResolvedOptions;
+  router: Router;
+  /** Digests of the keys the store knew, so a key is not hashed on each of its requests. */
+  digests: KeyDigests;
 }
 
 function fromRequest(request: Request, info: ConnectionInfo): Incoming {
@@ -68,21 +81,21 @@ function fromRequest(request: Request, info: ConnectionInfo): Incoming {
   };
 }
 
-async function handle(options: ResolvedOptions, router: Router, incoming: Incoming): Promise<Reply> {
+async function handle(pipeline: Pipeline, incoming: Incoming): Promise<Reply> {
   const requestId = requestIdOf(incoming.headers);
-  return withRequestId(await dispatch(options, router, incoming, requestId), requestId);
-}
-
-async function dispatch(options: ResolvedOptions, router: Router, incoming: Incoming, requestId: string): Promise<Reply> {
+  const { options } = pipeline;
   const below = belowBase(incoming.path, options.basePath);
-  const match = below === null ? ({ kind: "not_found" } as const) : router.match(incoming.method, below);
-  if (match.kind === "not_found") return failure(404, API_MESSAGES.notFound, "not_found");
-  if (match.kind === "method_not_allowed") return failure(405, API_MESSAGES.methodNotAllowed, "method_not_allowed", { allow: match.allow.join(", ") });
+  const match = below === null ? NOT_FOUND : pipeline.router.match(incoming.method, below);
+  if (match.kind === "not_found") return withRequestId(failure(404, API_MESSAGES.notFound, "not_found"), requestId);
+  if (match.kind === "method_not_allowed") {
+    return withRequestId(failure(405, API_MESSAGES.methodNotAllowed, "method_not_allowed", { allow: match.allow.join(", ") }), requestId);
+  }
 
   const { route, params } = match;
-  const seen: Seen = { caller: null, headers: {} };
+  const seen: Seen = { caller: null, headers: NO_HEADERS };
+  let reply: Reply;
   try {
-    return await runRoute(options, route, incoming, params, requestId, seen);
+    reply = await runRoute(pipeline, route, incoming, params, requestId, seen);
   } catch (error) {
     report(options, error, {
       method: incoming.method,
@@ -91,9 +104,14 @@ async function dispatch(options: ResolvedOptions, router: Router, incoming: Inco
       ...(seen.caller?.kind === "key" ? { org_id: seen.caller.org.id } : {}),
     });
     const answer = route.failure ?? { message: API_MESSAGES.internalError, code: "internal_error" as const };
-    return failure(500, answer.message, answer.code, seen.headers);
+    reply = failure(500, answer.message, answer.code, seen.headers);
   }
+  return withRequestId(reply, requestId);
 }
+
+const NOT_FOUND = { kind: "not_found" } as const;
+/** Never written to: answers copy the headers they are given. */
+const NO_HEADERS: HeaderMap = Object.freeze({}) as HeaderMap;
 
 /** What the pipeline learned before a failure, for the error report. */
 interface Seen {
@@ -102,33 +120,14 @@ interface Seen {
   headers: HeaderMap;
 }
 
-async function runRoute(
-  options: ResolvedOptions,
-  route: Route,
-  incoming: Incoming,
-  params: Record<string, string>,
-  requestId: string,
-  seen: Seen,
-): Promise<Reply> {
+async function runRoute(pipeline: Pipeline, route: Route, incoming: Incoming, params: Record<string, string>, requestId: string, seen: Seen): Promise<Reply> {
+  const { options } = pipeline;
   const ip = clientIp(incoming.headers, incoming.remoteAddress, options.trustedHops);
-  const context = (caller: Caller, headers: HeaderMap): RouteContext => ({
-    incoming, requestId, caller, params, json: null, bytes: null, clientIp: ip, headers, options, now: options.now(),
-  });
-  if (route.access.kind === "public") return route.handle(context({ kind: "anonymous", ip }, {}));
+  if (route.access.kind === "public") return route.handle(routeContext(options, incoming, requestId, { kind: "anonymous", ip }, params, ip, {}));
 
-  const admitted = await admit(options, route.access, incoming, ip, seen);
-  if (!admitted.ok) return admitted.reply;
-  const ready = context(admitted.caller, admitted.headers);
-  const refused = route.body === "none" ? null : await readRouteBody(route.body, incoming, ready);
-  return refused ?? route.handle(ready);
-}
-
-type Admission = { ok: true; caller: Caller; headers: HeaderMap } | { ok: false; reply: Reply };
-
-/** Auth (401), rate limit and scope (403 before 429): who may go on, with the RateLimit headers. */
-async function admit(options: ResolvedOptions, access: Extract<Route["access"], { kind: "key" }>, incoming: Incoming, ip: string, seen: Seen): Promise<Admission> {
-  const caller = await authenticate(options.store, incoming.headers, access.anonymous ? ip : null);
-  if (!caller) return { ok: false, reply: failure(401, API_MESSAGES.unauthorized, "unauthorized") };
+  // Auth (401), rate limit and scope (403 before 429).
+  const caller = await authenticate(options.store, pipeline.digests, incoming.headers, route.access.anonymous ? ip : null);
+  if (!caller) return failure(401, API_MESSAGES.unauthorized, "unauthorized");
   seen.caller = caller;
   // The limiter is consulted before the scope verdict so that a 403, like every other
   // authenticated answer, carries the RateLimit headers; 403 still wins over 429.
@@ -136,13 +135,29 @@ async function admit(options: ResolvedOptions, access: Extract<Route["access"], 
   const limit = await options.limiter.hit(bucket.key, bucket.limit, WINDOW_MS);
   const headers = rateLimitHeaders(limit);
   seen.headers = headers;
-  if (caller.kind === "key" && access.scope !== null && !caller.key.scopes.includes(access.scope)) {
-    return { ok: false, reply: failure(403, scopeMessage(access.scope), "forbidden", headers) };
+  const scope = route.access.scope;
+  if (caller.kind === "key" && scope !== null && !caller.key.scopes.includes(scope)) {
+    return failure(403, scopeMessage(scope), "forbidden", headers);
   }
   if (!limit.allowed) {
-    return { ok: false, reply: failure(429, API_MESSAGES.rateLimited, "rate_limited", { ...headers, "retry-after": String(retryAfterSeconds(limit)) }) };
+    return failure(429, API_MESSAGES.rateLimited, "rate_limited", { ...headers, "retry-after": String(retryAfterSeconds(limit)) });
   }
-  return { ok: true, caller, headers };
+
+  const context = routeContext(options, incoming, requestId, caller, params, ip, headers);
+  const refused = route.body === "none" ? null : await readRouteBody(route.body, incoming, context);
+  return refused ?? route.handle(context);
+}
+
+function routeContext(
+  options: ResolvedOptions,
+  incoming: Incoming,
+  requestId: string,
+  caller: Caller,
+  params: Record<string, string>,
+  clientIp: string,
+  headers: HeaderMap,
+): RouteContext {
+  return { incoming, requestId, caller, params, json: null, bytes: null, clientIp, headers, options, now: options.now() };
 }
 
 /** Reads the body into `context` (413 past 64 KiB; 400 for JSON routes that get no JSON); null when it is fine. */

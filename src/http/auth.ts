@@ -3,7 +3,7 @@
  * both are sent), checked by hash against the store. Every failure is the same 401: the caller
  * learns nothing about why (format, unknown, revoked, orphaned).
  */
-import { hashApiKey, parseApiKey } from "../keys/index.js";
+import { hashApiKey, parseApiKey, type KeyDigests } from "../keys/index.js";
 import type { ApiKeyRecord, ArcStore, Organization } from "../stores/types.js";
 import type { HeaderSource } from "./exchange.js";
 
@@ -26,21 +26,31 @@ export function presentedKey(headers: HeaderSource): Presented {
   return { state: "absent" };
 }
 
-/** The key's record and organization, or null when the key is malformed, unknown, revoked or orphaned. */
-export async function resolveKey(store: ArcStore, key: string): Promise<{ key: ApiKeyRecord; org: Organization } | null> {
-  // A malformed key never reaches the store (and an oversized one is never hashed).
-  if (!parseApiKey(key)) return null;
-  const record = await store.findApiKeyByHash(hashApiKey(key));
-  if (!record || record.revoked_at !== null) return null;
+/**
+ * The key's record and organization, or null when the key is malformed, unknown, revoked or
+ * orphaned. With `digests`, a key the store knew is not hashed again; the store is asked every time.
+ */
+export async function resolveKey(store: ArcStore, key: string, digests?: KeyDigests): Promise<{ key: ApiKeyRecord; org: Organization } | null> {
+  let digest = digests?.lookup(key);
+  const remembered = digest !== undefined;
+  if (digest === undefined) {
+    // A malformed key never reaches the store (and an oversized one is never hashed).
+    if (!parseApiKey(key)) return null;
+    digest = hashApiKey(key);
+  }
+  const record = await store.findApiKeyByHash(digest);
+  if (!record) return null;
+  if (!remembered) digests?.remember(key, digest);
+  if (record.revoked_at !== null) return null;
   const org = await store.getOrganization(record.org_id);
   return org ? { key: record, org } : null;
 }
 
 /** The caller, or null for 401. `anonymousIp` is set only on routes that accept anonymous calls. */
-export async function authenticate(store: ArcStore, headers: HeaderSource, anonymousIp: string | null): Promise<Caller | null> {
+export async function authenticate(store: ArcStore, digests: KeyDigests, headers: HeaderSource, anonymousIp: string | null): Promise<Caller | null> {
   const presented = presentedKey(headers);
   if (presented.state === "absent") return anonymousIp === null ? null : { kind: "anonymous", ip: anonymousIp };
   if (presented.state === "malformed") return null;
-  const resolved = await resolveKey(store, presented.key);
-  return resolved ? { kind: "key", ...resolved } : null;
+  const resolved = await resolveKey(store, presented.key, digests);
+  return resolved ? { kind: "key", key: resolved.key, org: resolved.org } : null;
 }

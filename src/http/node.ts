@@ -37,23 +37,41 @@ async function serve(api: FetchHandler, req: IncomingMessage, res: ServerRespons
 }
 
 function fromNode(req: IncomingMessage): Incoming {
-  const url = new URL(req.url ?? "/", "http://localhost"); // the Host header is not trusted for anything
-  const headers: HeaderSource = {
-    get(name) {
-      const value = req.headers[name.toLowerCase()];
-      if (value === undefined) return null;
-      return Array.isArray(value) ? value.join(", ") : value;
-    },
-  };
+  const { url, path } = targetOf(req.url ?? "/");
+  const method = req.method ?? "GET";
   return {
-    method: req.method ?? "GET",
-    url: url.toString(),
-    path: url.pathname,
-    headers,
+    method,
+    url,
+    path,
+    headers: new NodeHeaders(req),
     remoteAddress: req.socket.remoteAddress,
     readBody: (limit) => readNodeBody(req, limit),
-    toRequest: (body) => new Request(url, { method: req.method ?? "GET", headers: webHeaders(req), body: body && body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : null }),
+    toRequest: (body) => new Request(url, { method, headers: webHeaders(req), body: body && body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : null }),
   };
+}
+
+/** `HeaderSource` over node's parsed (lower-case) headers; repeated headers read as one comma-joined value. */
+class NodeHeaders implements HeaderSource {
+  constructor(private readonly req: IncomingMessage) {}
+  get(name: string): string | null {
+    const value = this.req.headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(", ") : value;
+  }
+}
+
+/**
+ * A request target of plain path segments (letters, digits, `-`, `_`, `~`, inner dots) is its own
+ * URL pathname: no query, no percent-escapes, no dot segments, nothing the URL parser would change.
+ */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
+const ORIGIN = "http://localhost"; // the Host header is not trusted for anything
+
+/** Absolute URL and decoded-as-sent path of a request target; the URL parser only for targets that need it. */
+function targetOf(target: string): { url: string; path: string } {
+  if (PLAIN_PATH.test(target)) return { url: ORIGIN + target, path: target };
+  const url = new URL(target, ORIGIN);
+  return { url: url.toString(), path: url.pathname };
 }
 
 /** A Web Request whose body streams from the node request on demand (the Api bounds what it reads). */
@@ -89,7 +107,9 @@ function viaFetch(req: IncomingMessage, incoming: Incoming): Request {
 }
 
 function writeReply(res: ServerResponse, reply: Exclude<Reply, Response>, close: boolean): void {
-  const headers: Record<string, string> = { ...reply.headers, "content-length": String(Buffer.byteLength(reply.body)) };
+  // The pipeline built these headers for this answer alone: complete them in place.
+  const headers = reply.headers;
+  headers["content-length"] = String(Buffer.byteLength(reply.body));
   if (close) headers.connection = "close";
   res.writeHead(reply.status, headers).end(reply.body);
 }

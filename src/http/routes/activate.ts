@@ -3,7 +3,6 @@
  * charge (gate true and a live key: 1000 micro-dollars) and the idempotency record in ONE
  * `recordActivation` call. Any failure answers 500 `Activation failed` and nothing is billed.
  */
-import { randomUUID } from "node:crypto";
 import { classifyWithModel } from "../../classify/llm/classify-with-model.js";
 import { ActivationResultSchema, type ActivationMeta, type ActivationResult } from "../../schema/activation.js";
 import { parseActivateRequest, type ActivateRequest } from "../../schema/request.js";
@@ -13,6 +12,8 @@ import { API_MESSAGES } from "../messages.js";
 import { failure, jsonResponse, successBody } from "../responses.js";
 import type { Reply } from "../exchange.js";
 import type { Route, RouteContext } from "../route.js";
+import { newRecordId } from "../ids.js";
+import { isoTimestamp } from "../iso-time.js";
 
 /** $0.001 per significance query, in integer micro-dollars. */
 export const ACTIVATION_PRICE_MICROS = 1000;
@@ -67,11 +68,11 @@ interface PreparedActivation {
 
 async function runActivation(context: RouteContext, request: ActivateRequest, org: Organization, key: ApiKeyRecord): Promise<PreparedActivation> {
   const { result: classified, model } = await classifyWithModel(context.options.classifier, request.query);
-  const id = randomUUID();
+  const id = newRecordId();
   // A user-supplied classifier is checked against the contract before anything is stored or billed.
   const candidate: ActivationResult = { ...classified, activation_id: id };
   const result = context.options.validateClassifier ? ActivationResultSchema.parse(candidate) : candidate;
-  const at = context.now.toISOString();
+  const at = isoTimestamp(context.now);
   const billed = result.significance_gate && key.mode === "live";
   const event: ActivationEvent = {
     id,
@@ -86,7 +87,7 @@ async function runActivation(context: RouteContext, request: ActivateRequest, or
     created_at: at,
   };
   const charge: BillingRecord | null = billed
-    ? { id: randomUUID(), org_id: org.id, key_id: key.id, activation_id: id, amount_micros: ACTIVATION_PRICE_MICROS, created_at: at }
+    ? { id: newRecordId(), org_id: org.id, key_id: key.id, activation_id: id, amount_micros: ACTIVATION_PRICE_MICROS, created_at: at }
     : null;
   const meta: ActivationMeta = { query: request.raw_query, classifier_model: model, activated_at: at, top_k: request.top_k };
   const data = {

@@ -3,9 +3,9 @@
  * ownership check (an organization can only give feedback on its own activations; anything else
  * is indistinguishable from an unknown id: 404) and the write.
  */
-import { randomUUID } from "node:crypto";
 import { MESSAGES as REQUEST_MESSAGES } from "../../schema/request.js";
 import type { ArcStore, Feedback } from "../../stores/types.js";
+import { newRecordId } from "../ids.js";
 
 export const MAX_MEMORY_ID_CHARS = 256;
 export const ACTIVATION_NOT_FOUND = "Activation not found";
@@ -61,7 +61,7 @@ export async function submitFeedback(store: ArcStore, orgId: string, request: Fe
   const event = await store.getActivation(request.activation_id.toLowerCase(), orgId);
   if (!event) return { status: 404, message: ACTIVATION_NOT_FOUND };
   const feedback: Feedback = {
-    id: randomUUID(),
+    id: newRecordId(),
     org_id: orgId,
     activation_id: event.id,
     hit: request.hit,
