@@ -12,12 +12,14 @@
  *   other fields count in fusion only); while fewer than k distinct results have come back, the
  *   lowest-weight hard field is dropped and the search repeated (`relax`, default on), and finally
  *   an unfiltered search tops the list up; results are merged without duplicates (a result keeps
- *   the stage that found it first) and ordered by `rerank` fusion over ALL the activation's fields;
+ *   the stage that found it first) and ordered by `rerank` fusion over ALL the activation's fields
+ *   (`routeFields` adds searches by other fields to the candidates before the fallback);
  * - mode "boost": one unfiltered search of `poolSize` candidates, reranked by fusion, top k kept
  *   (for stores without filters, or when routing should only reorder).
  */
 import { classify as lexicalClassify } from "../classify/index.js";
 import type { ActivationResult, FieldFilter } from "../schema/activation.js";
+import { isNumericField } from "../schema/vocabulary.js";
 import { hardFieldsOf, type HardFieldsOption } from "./hard-fields.js";
 import { matchPlan, type FieldMapOption } from "./match.js";
 import { rerank, type RerankOptions } from "./rerank.js";
@@ -48,6 +50,14 @@ export interface RetrieverOptions<Q, F, T> {
    * fields. When the activation has none of them, its heaviest field is the hard one.
    */
   hardFields?: HardFieldsOption;
+  /**
+   * Filter mode: extra routes (default none). For each listed field the activation filters by, one
+   * more search with that field's filters plus the numeric thresholds among the hard fields (e.g.
+   * `emotion_primary` + `emotional_weight`); its hits join the candidates (`source: "relaxed"`) and
+   * fusion ranks them all. For queries led by something other than the arc ("the most frightening
+   * moments"): the memories with the named emotion but another arc get a chance.
+   */
+  routeFields?: readonly string[];
   /**
    * Filter mode: results asked of each filtered search, ≥ k, so fusion has more to choose from
    * (default k with `hardFields: "all"`, 3·k otherwise: soft fields can only reorder what was fetched).
@@ -108,6 +118,8 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
   const keepNearest = options.keepNearest ?? 0;
   if (!(Number.isInteger(keepNearest) && keepNearest >= 0)) throw new RangeError(`keepNearest must be a non-negative integer, got ${keepNearest}`);
   hardFieldsOf(hardFields, []); // validates the option at construction
+  const routeFields = options.routeFields ?? [];
+  if (!Array.isArray(routeFields) || !routeFields.every((f) => typeof f === "string")) throw new RangeError(`routeFields must be a list of field names, got ${JSON.stringify(routeFields)}`);
   const classify = options.classify ?? ((text: string) => lexicalClassify(text));
   const rerankOptions: RerankOptions = { fusionWeight: options.fusionWeight, fields: options.fields, normalize: options.normalize };
 
@@ -159,6 +171,16 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
       stages.push({ source, fields: kept, returned: hits.length });
       collect(hits, source);
       if (found.size >= k) break;
+    }
+    const thresholds = fields.filter((f) => isNumericField(f.field)).map((f) => f.field);
+    for (const route of routeFields) {
+      if (!activation.field_filters.some((f) => f.field === route) || thresholds.includes(route)) continue;
+      const kept = [route, ...thresholds];
+      const filter = options.translate(activation.field_filters.filter((f) => kept.includes(f.field)));
+      if (filter === undefined) continue;
+      const hits = await options.search(query, { filter, k: fetchK });
+      stages.push({ source: "relaxed", fields: kept, returned: hits.length });
+      collect(hits, "relaxed");
     }
     let nearest: Candidate<T>[] = [];
     if (found.size < k || keepNearest > 0) {

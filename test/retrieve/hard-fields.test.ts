@@ -108,6 +108,43 @@ describe('createRetriever hardFields: "core"', () => {
   });
 });
 
+describe("createRetriever routeFields", () => {
+  const scared: FieldFilter[] = [
+    { field: "arc_type", operator: "eq", value: "threshold", weight: 0.9 },
+    { field: "emotion_primary", operator: "eq", value: "fear", weight: 0.6 },
+    { field: "emotional_weight", operator: "gte", value: 0.5, weight: 0.4 },
+  ];
+  const memories = [
+    { id: "threshold-hope", score: 0.5, payload: { arc_type: "threshold", emotion_primary: "hope", emotional_weight: 0.8 } },
+    { id: "resistance-fear", score: 0.6, payload: { arc_type: "resistance", emotion_primary: "fear", emotional_weight: 0.9 } },
+    { id: "errand-fear", score: 0.9, payload: { arc_type: "bond", emotion_primary: "fear", emotional_weight: 0.1 } },
+    { id: "grief-sad", score: 0.95, payload: { arc_type: "grief", emotion_primary: "sadness", emotional_weight: 0.9 } },
+  ];
+
+  it("adds a search by the route field and the thresholds, so the named emotion's memories of another arc compete", async () => {
+    const store = fakeStore(memories);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 2, relax: false, hardFields: "core", routeFields: ["emotion_primary"] });
+    const { results, stages } = await retriever.retrieve("q", { activation: activation(scared) });
+    expect(stages).toEqual([
+      { source: "filtered", fields: ["arc_type", "emotional_weight"], returned: 1 },
+      { source: "relaxed", fields: ["emotion_primary", "emotional_weight"], returned: 1 },
+    ]);
+    // No fallback needed: the route filled k; the mundane errand fails the weight threshold.
+    expect(results.map((r) => [r.id, r.source])).toEqual([
+      ["threshold-hope", "filtered"],
+      ["resistance-fear", "relaxed"],
+    ]);
+  });
+
+  it("does nothing for a query without the route field, and is refused when not a list", async () => {
+    const store = fakeStore(memories);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 1, hardFields: "core", routeFields: ["emotion_primary"] });
+    const { stages } = await retriever.retrieve("q", { activation: activation([scared[0]!, scared[2]!]) });
+    expect(stages.map((s) => s.fields)).toEqual([["arc_type", "emotional_weight"]]);
+    expect(() => createRetriever({ search: store.search, translate: store.translate, routeFields: "emotion_primary" as unknown as string[] })).toThrow(/routeFields/);
+  });
+});
+
 describe("createRetriever keepNearest", () => {
   it("keeps the nearest unfiltered neighbours in the k results, a hedge for a wrongly opened gate", async () => {
     const store = fakeStore(docs);
