@@ -18,10 +18,12 @@
  *   (for stores without filters, or when routing should only reorder).
  */
 import { classify as lexicalClassify } from "../classify/index.js";
+import type { FilterPlan } from "../../adapters/shared/index.js";
 import type { ActivationResult, FieldFilter } from "../schema/activation.js";
 import { isNumericField } from "../schema/vocabulary.js";
 import { hardFieldsOf, type HardFieldsOption } from "./hard-fields.js";
 import { matchPlan, type FieldMapOption } from "./match.js";
+import { bestPerAlternative, keepingReserved } from "./reserve.js";
 import { rerank, type RerankOptions } from "./rerank.js";
 import type { Candidate, CandidateSource, RankedCandidate } from "./types.js";
 
@@ -70,6 +72,13 @@ export interface RetrieverOptions<Q, F, T> {
    * routed queries up to `keepNearest` of their k places. Must be < k to leave room for routing.
    */
   keepNearest?: number;
+  /**
+   * Filter mode: for a hard field with several alternative filters (the arc types the activation
+   * ranks), each alternative's best `keepAlternatives` candidates stay in the k results (default 0).
+   * A hedge for a wrong first guess: "betrayal" at 0.2 behind "discovery" at 0.78 still shows its
+   * best memory instead of none.
+   */
+  keepAlternatives?: number;
   /** Boost mode: how many unfiltered candidates to rerank (default max(5·k, 50)). */
   poolSize?: number;
   fusionWeight?: RerankOptions["fusionWeight"];
@@ -115,8 +124,8 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
   if (options.fetchK !== undefined) positiveInteger(options.fetchK, "fetchK");
   if (options.poolSize !== undefined) positiveInteger(options.poolSize, "poolSize");
   const hardFields = options.hardFields ?? "all";
-  const keepNearest = options.keepNearest ?? 0;
-  if (!(Number.isInteger(keepNearest) && keepNearest >= 0)) throw new RangeError(`keepNearest must be a non-negative integer, got ${keepNearest}`);
+  const keepNearest = nonNegativeInteger(options.keepNearest ?? 0, "keepNearest");
+  const keepAlternatives = nonNegativeInteger(options.keepAlternatives ?? 0, "keepAlternatives");
   hardFieldsOf(hardFields, []); // validates the option at construction
   const routeFields = options.routeFields ?? [];
   if (!Array.isArray(routeFields) || !routeFields.every((f) => typeof f === "string")) throw new RangeError(`routeFields must be a list of field names, got ${JSON.stringify(routeFields)}`);
@@ -150,11 +159,11 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
         return { activation, results, stages: [{ source: "pool", fields: [], returned: pool.length }] };
       }
       const fields = plan.groups.map((g) => ({ field: g.field, weight: g.conditions[0]!.weight }));
-      return filterMode(query, activation, hardFieldsOf(hardFields, fields), k);
+      return filterMode(query, activation, plan, hardFieldsOf(hardFields, fields), k);
     },
   };
 
-  async function filterMode(query: Q, activation: ActivationResult, fields: { field: string; weight: number }[], k: number): Promise<Retrieval<T>> {
+  async function filterMode(query: Q, activation: ActivationResult, plan: FilterPlan, fields: { field: string; weight: number }[], k: number): Promise<Retrieval<T>> {
     const fetchK = Math.max(k, options.fetchK ?? (hardFields === "all" ? k : 3 * k));
     const found = new Map<string, Candidate<T> & { source: CandidateSource }>();
     const stages: SearchStage[] = [];
@@ -189,18 +198,9 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
       collect(nearest, "fallback");
     }
     const ranked = rerank([...found.values()], activation, rerankOptions) as RankedCandidate<T>[];
-    return { activation, results: keepingNearest(ranked, nearest.slice(0, keepNearest), k), stages };
+    const reserved = [...nearest.slice(0, keepNearest).map((c) => c.id), ...bestPerAlternative(ranked, plan, fields.map((f) => f.field), keepAlternatives)];
+    return { activation, results: keepingReserved(ranked, reserved, k), stages };
   }
-}
-
-/**
- * The best `k` of `ranked` (fused order), keeping every candidate of `reserved` that is in
- * `ranked`: those take their places first, the rest go to the best of the others; fused order stays.
- */
-export function keepingNearest<T>(ranked: readonly RankedCandidate<T>[], reserved: readonly Candidate<T>[], k: number): RankedCandidate<T>[] {
-  const kept = new Set(reserved.map((c) => c.id).filter((id) => ranked.some((r) => r.id === id)));
-  let others = Math.max(0, k - kept.size);
-  return ranked.filter((r) => kept.has(r.id) || others-- > 0).slice(0, k);
 }
 
 /**
@@ -220,6 +220,11 @@ export function relaxationLadder(fields: readonly { field: string; weight: numbe
     ladder.push(all.filter((field) => !gone.has(field)));
   }
   return ladder;
+}
+
+function nonNegativeInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+  return value;
 }
 
 function positiveInteger(value: number, name: string): number {

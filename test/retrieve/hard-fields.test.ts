@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { createRetriever, hardFieldsOf, matchPlan, satisfiesAll, type Candidate, type SearchRequest } from "../../src/retrieve/index.js";
-import { keepingNearest } from "../../src/retrieve/retriever.js";
 import type { ActivationResult, FieldFilter } from "../../src/schema/activation.js";
 
 /** Store double: fixed scores, FieldFilter[] as the filter (AND across fields, OR within one), calls logged. */
@@ -164,16 +163,5 @@ describe("createRetriever keepNearest", () => {
     expect(() => createRetriever({ search: store.search, translate: store.translate, keepNearest: -1 })).toThrow(/keepNearest/);
     expect(() => createRetriever({ search: store.search, translate: store.translate, keepNearest: 0.5 })).toThrow(/keepNearest/);
     expect(() => createRetriever({ search: store.search, translate: store.translate, hardFields: "none" as "all" })).toThrow(/hardFields/);
-  });
-});
-
-describe("keepingNearest", () => {
-  const ranked = ["a", "b", "c", "d"].map((id, i) => ({ id, score: 1 - i / 10, vectorScore: 0, matchScore: 0, payload: {} }));
-  it("reserves places for the given candidates and fills the rest in fused order", () => {
-    expect(keepingNearest(ranked, [{ id: "d", score: 0, payload: {} }], 2).map((r) => r.id)).toEqual(["a", "d"]);
-    expect(keepingNearest(ranked, [{ id: "b", score: 0, payload: {} }], 2).map((r) => r.id)).toEqual(["a", "b"]);
-    // A reserved id absent from the ranking takes no place.
-    expect(keepingNearest(ranked, [{ id: "zz", score: 0, payload: {} }], 3).map((r) => r.id)).toEqual(["a", "b", "c"]);
-    expect(keepingNearest(ranked, [], 10).map((r) => r.id)).toEqual(["a", "b", "c", "d"]);
   });
 });
