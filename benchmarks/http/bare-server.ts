@@ -1,16 +1,33 @@
 /**
  * The baseline: the least a JSON API on `node:http` does per request — read the body, parse the
- * JSON, answer a JSON envelope. It answers the same envelope shape and size as arcroute (a fixed,
- * representative activation result with a fresh id and timestamp), so the comparison isolates
- * arcroute's own work (auth, limits, classification, persistence), not a difference in payload.
+ * JSON, answer a JSON envelope. It answers each benchmark query with the envelope arcroute answers
+ * for it (the same activation result, computed once before the run, with a fresh id and timestamp),
+ * so both servers send bodies of the same shape and size and the comparison isolates arcroute's own
+ * work (auth, limits, classification, persistence), not a difference in payload.
  * No auth, no limits, no classifier, no persistence.
  */
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
-/** What arcroute answers for "times dad was proud of me" (fixed here: the baseline classifies nothing). */
-const FIXED_RESULT = {
+/** An activation result without its id, as arcroute answers it for one query. */
+export interface FixedAnswer {
+  arc_types: string[];
+  primary_domain: string | null;
+  field_filters: { field: string; operator: string; value: string | number; weight: number }[];
+  confidence: number;
+  significance_gate: boolean;
+}
+
+/** What the baseline answers: per query, and for any other query. */
+export interface BareAnswers {
+  byQuery: Record<string, FixedAnswer>;
+  fallback: FixedAnswer;
+  classifierModel: string;
+}
+
+/** What arcroute answers for "times dad was proud of me" (the default when no table is given). */
+const PROUD: FixedAnswer = {
   arc_types: ["bond"],
   primary_domain: "constellation",
   field_filters: [
@@ -24,13 +41,15 @@ const FIXED_RESULT = {
   confidence: 0.966,
   significance_gate: true,
 };
+export const DEFAULT_ANSWERS: BareAnswers = { byQuery: {}, fallback: PROUD, classifierModel: "arcroute-lexicon@1" };
 
 function answer(res: http.ServerResponse, status: number, payload: unknown): void {
   const body = JSON.stringify(payload);
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }).end(body);
 }
 
-export function createBareServer(): http.Server {
+export function createBareServer(answers: BareAnswers = DEFAULT_ANSWERS): http.Server {
+  const byQuery = new Map(Object.entries(answers.byQuery));
   return http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -44,15 +63,15 @@ export function createBareServer(): http.Server {
       answer(res, 200, {
         success: true,
         error: null,
-        data: { activation_id: randomUUID(), ...FIXED_RESULT },
-        meta: { query, classifier_model: "arcroute-lexicon@1", activated_at: new Date().toISOString(), top_k: 10 },
+        data: { activation_id: randomUUID(), ...(byQuery.get(query as string) ?? answers.fallback) },
+        meta: { query, classifier_model: answers.classifierModel, activated_at: new Date().toISOString(), top_k: 10 },
       });
     });
   });
 }
 
 /** Listens on 127.0.0.1 and resolves with the API root (same `/v1/activate` path as arcroute). */
-export function listenBare(port = 0): Promise<{ url: string; server: http.Server }> {
-  const server = createBareServer();
+export function listenBare(answers?: BareAnswers, port = 0): Promise<{ url: string; server: http.Server }> {
+  const server = createBareServer(answers);
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, server })));
 }

@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../test/ecosystem/support/cli.js";
 import { dropSchema, uniqueSchema } from "../../test/stores/support/postgres.js";
 import { hasPostgres, hasRedis, POSTGRES_URL, REDIS_URL } from "../../test/support/services.js";
+import { createApi } from "../../src/http/index.js";
+import { createApiKey } from "../../src/keys/index.js";
+import { createMemoryLimiter, createMemoryStore } from "../../src/stores/memory/index.js";
+import { listenBare } from "./bare-server.js";
 import { quantile } from "./load.js";
+import { bareAnswers, QUERIES } from "./run.js";
 
 const services = (await hasPostgres()) && (await hasRedis());
 const saved = process.env.ARCROUTE_BENCH_OUT;
@@ -64,6 +69,25 @@ describe("arcroute bench http", () => {
     const result = await runCli(["bench", "http", ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr.startsWith(message)).toBe(true);
+  });
+
+  it("the baseline answers every benchmark query with a body of the same shape and size as arcroute's", async () => {
+    const store = createMemoryStore();
+    const { key } = await createApiKey(store, { org: "bench", tier: "enterprise", rpm: 1000, scopes: ["extract"] });
+    const api = createApi({ store, limiter: createMemoryLimiter() });
+    const { url, server } = await listenBare(await bareAnswers(QUERIES));
+    try {
+      for (const query of QUERIES) {
+        const init = { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ query }) };
+        const ours = await (await api.fetch(new Request("http://localhost/v1/activate", init))).text();
+        const bare = await (await fetch(`${url}/activate`, init)).text();
+        const withoutIds = (body: string) => body.replace(/"activation_id":"[^"]+"/, "").replace(/"activated_at":"[^"]+"/, "");
+        expect(withoutIds(bare), query).toBe(withoutIds(ours));
+        expect(bare.length, query).toBe(ours.length);
+      }
+    } finally {
+      server.close();
+    }
   });
 
   it("quantile is the nearest-rank quantile", () => {

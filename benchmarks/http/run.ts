@@ -10,6 +10,8 @@
  * - arcroute runs as users run it (`arcroute serve --keys ...`) with one live key of an enterprise
  *   organization whose limit (1e9/min) never interferes; significance queries are billed, so the
  *   event + charge write is on the measured path. Requests alternate significance and factual queries.
+ * - The baseline answers each query with the body arcroute answers for it (classified here, once,
+ *   before the run), so both send the same shape and size: the ratio measures arcroute's own work.
  * - Results: benchmarks/results/http.json and http.svg (or $ARCROUTE_BENCH_OUT).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -26,8 +28,11 @@ import { resultsPath } from "../paths.js";
 import { CONFIGS, type HttpBenchConfig } from "./configs.js";
 import { quantile, runLoad, type LoadResult, type LoadTarget } from "./load.js";
 import { startChildServer, type ChildServer } from "./servers.js";
+import type { BareAnswers, FixedAnswer } from "./bare-server.js";
+import { lexicalClassifier } from "../../src/classify/index.js";
+import { classifyWithModel } from "../../src/classify/llm/classify-with-model.js";
 
-const QUERIES = ["times dad was proud of me", "what time is the dentist on friday", "the moment I knew I had to leave", "weather in paris tomorrow"];
+export const QUERIES = ["times dad was proud of me", "what time is the dentist on friday", "the moment I knew I had to leave", "weather in paris tomorrow"];
 const BASELINE = "node:http bare";
 const TARGET_RATIO = 0.6;
 /** Issue 5: the shared (PostgreSQL + Redis) configuration keeps at least 40 % of the memory configuration's throughput. */
@@ -167,7 +172,7 @@ async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }
     cliProgress.Presets.shades_classic,
   );
   try {
-    servers.push(await startChildServer(["bare"]));
+    servers.push(await startChildServer(["bare", JSON.stringify(await bareAnswers(QUERIES))]));
     for (const config of settings.configs) {
       servers.push(await startChildServer(["serve", "--port", "0", "--keys", keysFile, "--store", config.store, "--limiter", config.limiter]));
     }
@@ -213,6 +218,19 @@ async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What arcroute answers for each query (its default classifier, as `arcroute serve` runs it), for the baseline to answer alike. */
+export async function bareAnswers(queries: readonly string[]): Promise<BareAnswers> {
+  const byQuery: Record<string, FixedAnswer> = {};
+  let classifierModel = lexicalClassifier.model;
+  for (const query of queries) {
+    const { result, model } = await classifyWithModel(lexicalClassifier, query.trim());
+    const { arc_types, primary_domain, field_filters, confidence, significance_gate } = result;
+    byQuery[query] = { arc_types, primary_domain, field_filters, confidence, significance_gate };
+    classifierModel = model;
+  }
+  return { byQuery, fallback: byQuery[queries[0]!]!, classifierModel };
 }
 
 function chart(results: ServerFigures[]): string {
