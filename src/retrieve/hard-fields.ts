@@ -23,8 +23,9 @@ function isCoreField(field: string): boolean {
 }
 
 /**
- * The hard subset of `fields` (input order kept). When the option selects none of them, the
- * heaviest field alone (ties: the first), so a routed query always gets a filtered search.
+ * The hard subset of `fields` (input order kept). When the option selects no categorical field
+ * (only thresholds, or nothing: e.g. "core" for an activation without arc types), every field is
+ * hard: a weight threshold alone routes nowhere, and the activation's own fields are then the route.
  * Throws RangeError for an invalid option (the retriever checks it at construction).
  */
 export function hardFieldsOf(option: HardFieldsOption, fields: readonly WeightedField[]): WeightedField[] {
@@ -34,7 +35,5 @@ export function hardFieldsOf(option: HardFieldsOption, fields: readonly Weighted
   else if (Array.isArray(option) && option.every((f) => typeof f === "string")) keep = (field) => option.includes(field);
   else throw new RangeError(`hardFields must be "all", "core" or a list of field names, got ${JSON.stringify(option)}`);
   const hard = fields.filter((f) => keep(f.field));
-  if (hard.length > 0 || fields.length === 0) return hard;
-  const heaviest = fields.reduce((best, f) => (f.weight > best.weight ? f : best));
-  return [heaviest];
+  return hard.some((f) => !isNumericField(f.field)) ? hard : [...fields];
 }

@@ -49,7 +49,8 @@ export interface RetrieverOptions<Q, F, T> {
    * activation. "core": the arc types (all of the activation's ranked alternatives) and numeric
    * thresholds (`emotional_weight`) only; descriptive fields (tether, valence, emotion, …) then only
    * reorder in fusion, so one wrong guess there no longer hides the right memories. A list: those
-   * fields. When the activation has none of them, its heaviest field is the hard one.
+   * fields. When that leaves no categorical field hard (e.g. "core" for an activation without arc
+   * types), every field is hard.
    */
   hardFields?: HardFieldsOption;
   /**

@@ -58,9 +58,11 @@ describe("hardFieldsOf", () => {
     expect(hardFieldsOf(["valence", "tether_type"], fields).map((f) => f.field)).toEqual(["tether_type", "valence"]);
   });
 
-  it("falls back to the heaviest field when the option selects none", () => {
-    expect(hardFieldsOf("core", [{ field: "valence", weight: 0.3 }, { field: "tether_type", weight: 0.8 }])).toEqual([{ field: "tether_type", weight: 0.8 }]);
-    expect(hardFieldsOf(["relational_dynamics"], fields)).toEqual([{ field: "arc_type", weight: 1 }]);
+  it("makes every field hard when the option selects no categorical field (a threshold alone routes nowhere)", () => {
+    const noArc = [{ field: "valence", weight: 0.3 }, { field: "emotional_weight", weight: 0.4 }, { field: "tether_type", weight: 0.8 }];
+    expect(hardFieldsOf("core", noArc)).toEqual(noArc);
+    expect(hardFieldsOf(["relational_dynamics"], fields)).toEqual(fields);
+    expect(hardFieldsOf(["emotional_weight"], fields)).toEqual(fields);
     expect(hardFieldsOf("core", [])).toEqual([]);
   });
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRetrievalSet } from "../../benchmarks/retrieval/dataset.js";
 import { openPglite, type BenchEngine } from "../../benchmarks/retrieval/engines.js";
+import { DEFAULT_FETCH_K, ROUTED_OPTIONS } from "../../benchmarks/retrieval/evaluate.js";
 import { recallAt } from "../../benchmarks/retrieval/metrics.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { createRetriever } from "../../src/retrieve/index.js";
@@ -35,8 +36,11 @@ function perfectActivation(intent: NonNullable<(typeof queries)[number]["intent"
 }
 
 describe("routing with a perfect activation (PGlite + pgvector adapter + retriever)", () => {
-  it("finds every relevant memory of every significance query in the top 10", async () => {
-    const retriever = createRetriever({ search: engine.search.bind(engine), translate: engine.translate.bind(engine), k: 10 });
+  it.each([
+    ["every field hard (the default)", {}],
+    ["the benchmark's routed options", { ...ROUTED_OPTIONS, fetchK: DEFAULT_FETCH_K }],
+  ])("finds every relevant memory of every significance query in the top 10: %s", async (_name, routing) => {
+    const retriever = createRetriever({ search: engine.search.bind(engine), translate: engine.translate.bind(engine), k: 10, ...routing });
     let checked = 0;
     for (const query of queries.filter((q) => q.type === "significance")) {
       const activation = perfectActivation(query.intent!);
