@@ -18,6 +18,7 @@ import { loadQueries, type LabeledQuery } from "../benchmarks/queries/load.js";
 import { analyze } from "../src/classify/analyze.js";
 import { rankArcs } from "../src/classify/arcs.js";
 import { isDenseFeature, linearFeatures, type FeatureVector } from "../src/classify/features.js";
+import { tokenize } from "../src/classify/tokenize.js";
 import { chooseWithPrior } from "../src/classify/filters.js";
 import { loadLinearModel, predictLinear, type LinearModel, type StoredLinearModel } from "../src/classify/linear.js";
 import { SHIPPED_PARAMS, type LinearModels } from "../src/classify/params.js";
@@ -36,13 +37,30 @@ export function foldOf(id: string): number {
   return (h >>> 0) % FOLDS;
 }
 
+/** Candidate features under evaluation (--prefix: 5-letter word prefixes; --negation: words after a negator). */
+const NEGATORS = new Set(["not", "never", "no", "without", "stop", "nobody", "stopped", "longer"]);
+function withExperimental(x: FeatureVector, normalized: string): FeatureVector {
+  const names = [...x.names], values = [...x.values];
+  if (args.includes("--prefix")) for (const n of x.names) if (n.startsWith("w:") && n.length > 7 && !names.includes("p:" + n.slice(2, 7))) { names.push("p:" + n.slice(2, 7)); values.push(1); }
+  if (args.includes("--negation")) {
+    const words = normalized.split(" ");
+    const tokens = tokenize(normalized);
+    let scope = 0;
+    for (let i = 0; i < words.length; i++) {
+      if (NEGATORS.has(words[i]!)) { scope = 3; continue; }
+      if (scope > 0) { scope--; const n = "w:neg " + tokens[i]; if (!names.includes(n)) { names.push(n); values.push(1); } }
+    }
+  }
+  return { names, values };
+}
+
 interface Row { q: LabeledQuery; x: FeatureVector; lexicalArc: string | undefined; lexicalTether: string | null; lexicalValence: string | null; fold: number }
 const positives: Row[] = loadQueries("train").filter((q) => q.gate).map((q) => {
   const a = analyze(q.query);
   const top = rankArcs(a)[0];
   const prior = (t: typeof SHIPPED_PARAMS.tether_prior) => (top ? t[top] : undefined);
   return {
-    q, x: linearFeatures(a), lexicalArc: top, fold: foldOf(q.id),
+    q, x: withExperimental(linearFeatures(a), a.normalized), lexicalArc: top, fold: foldOf(q.id),
     lexicalTether: chooseWithPrior(TETHER_TYPES, a.tether, prior(SHIPPED_PARAMS.tether_prior), SHIPPED_PARAMS.prior_weight.tether, SHIPPED_PARAMS.tether_cue_scale).value,
     lexicalValence: chooseWithPrior(VALENCES, a.valence, prior(SHIPPED_PARAMS.valence_prior), SHIPPED_PARAMS.prior_weight.valence).value,
   };
@@ -63,8 +81,13 @@ const TASKS: Task[] = [
   { name: "valence", classes: VALENCES, rows: positives, target: (q) => ({ [q.valence!]: 1 }), correct: (q, v) => v === q.valence, lexical: (r) => r.lexicalValence },
 ];
 
-interface Setting { lambda: number; denseScale: number; minCount: number; pairs: boolean }
-const options = (s: Setting): FitOptions => ({ lambda: s.lambda, denseScale: s.denseScale, minCount: s.minCount, isDense: isDenseFeature, keep: s.pairs ? undefined : (n) => !n.startsWith("b:") });
+/** clusterScale: the word-cluster features' multiplier (1 when absent). */
+interface Setting { lambda: number; denseScale: number; minCount: number; pairs: boolean; clusterScale?: number }
+const options = (s: Setting): FitOptions => ({
+  lambda: s.lambda, minCount: s.minCount, isDense: isDenseFeature,
+  scaleOf: (n) => (isDenseFeature(n) ? s.denseScale : n.startsWith("c:") ? s.clusterScale ?? 1 : 1),
+  keep: s.pairs ? undefined : (n) => !n.startsWith("b:"),
+});
 const fit = (task: Task, rows: Row[], s: Setting): LinearModel => loadLinearModel(compact(fitSoftmax(task.classes, rows.map((r): Example<string> => ({ x: r.x, y: task.target(r.q) })), options(s))));
 
 interface Figures { all: number; cal: number; tuning: number; logloss: number }
@@ -96,9 +119,9 @@ const show = (f: Figures) => `all=${f3(f.all)} cal=${f3(f.cal)} tuning=${f3(f.tu
 
 /** Chosen by the grid (--grid, --fine): the best mean of out-of-fold accuracy over all train and over the calibration fold. */
 export const CHOSEN: Record<Task["name"], Setting> = {
-  arc: { lambda: 1e-3, denseScale: 0.25, minCount: 2, pairs: true },
-  tether: { lambda: 1e-3, denseScale: 0.5, minCount: 2, pairs: true },
-  valence: { lambda: 3e-3, denseScale: 1, minCount: 2, pairs: true },
+  arc: { lambda: 1e-3, denseScale: 0.25, minCount: 2, pairs: true, clusterScale: 1 },
+  tether: { lambda: 1e-3, denseScale: 0.25, minCount: 2, pairs: true, clusterScale: 0.5 },
+  valence: { lambda: 1e-3, denseScale: 1, minCount: 2, pairs: true, clusterScale: 1 },
 };
 
 /**
@@ -151,18 +174,35 @@ function secondaryRatio(): number {
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   const GRID = args.includes("--fine")
-    ? { lambda: [3e-4, 1e-3, 3e-3], denseScale: [0.1, 0.15, 0.25, 0.35], minCount: [2] }
-    : { lambda: [3e-4, 1e-3, 3e-3, 1e-2], denseScale: [0, 0.5, 1, 2], minCount: [2] };
+    ? { lambda: [3e-4, 1e-3, 3e-3], denseScale: [0.1, 0.15, 0.25, 0.35], minCount: [2], pairs: [true], clusterScale: [1] }
+    : args.includes("--clusters")
+      ? { lambda: [1e-3], denseScale: [0.25, 0.5, 1], minCount: [2], pairs: [true], clusterScale: [0, 0.25, 0.5, 1] }
+      : { lambda: [3e-4, 1e-3, 3e-3, 1e-2], denseScale: [0, 0.5, 1, 2], minCount: [2], pairs: [true, false], clusterScale: [1] };
   const only = args.find((a) => a.startsWith("--task="))?.slice(7);
+  if (args.includes("--stack")) {
+    // Experiment: the tether and valence models also read the arc model's (out-of-fold) probabilities.
+    const oof = outOfFold(TASKS[0]!, CHOSEN.arc);
+    for (const r of positives) {
+      const names = [...r.x.names], values = [...r.x.values];
+      for (const { value, p } of oof.get(r)!.ranked) if (p > 0.01) { names.push("parc:" + value); values.push(p); }
+      r.x = { names, values };
+    }
+  }
   for (const task of TASKS.filter((t) => !only || t.name === only)) {
     console.log(`${task.name} (n=${task.rows.length}) lexical baseline: ${show(figures(task, task.rows, (r) => ({ value: task.lexical(r) })))}`);
     if (args.includes("--grid")) {
-      for (const lambda of GRID.lambda) for (const denseScale of GRID.denseScale) for (const pairs of [true, false]) for (const minCount of GRID.minCount) {
-        const s = { lambda, denseScale, minCount, pairs };
+      for (const lambda of GRID.lambda) for (const denseScale of GRID.denseScale) for (const pairs of GRID.pairs) for (const minCount of GRID.minCount) for (const clusterScale of GRID.clusterScale) {
+        const s = { lambda, denseScale, minCount, pairs, clusterScale };
         console.log(`  ${JSON.stringify(s)} ${show(crossValidate(task, s))}`);
       }
     } else {
       console.log(`  chosen ${JSON.stringify(CHOSEN[task.name])} ${show(crossValidate(task, CHOSEN[task.name]))}`);
+      if (args.includes("--confusion")) {
+        const oof = outOfFold(task, CHOSEN[task.name]);
+        const pairs = new Map<string, number>();
+        for (const r of task.rows) { const v = oof.get(r)!.ranked[0]!.value; if (!task.correct(r.q, v)) { const k = `${Object.keys(task.target(r.q))[0]} → ${v}`; pairs.set(k, (pairs.get(k) ?? 0) + 1); } }
+        console.log("  out-of-fold confusions:", [...pairs].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, n]) => `${k} ${n}`).join(", "));
+      }
     }
   }
   if (!args.includes("--grid") && !only) {

@@ -10,8 +10,9 @@ export interface Example<C extends string> { x: FeatureVector; /** target distri
 
 export interface FitOptions {
   lambda: number;
-  /** Multiplier on the lexicon/form features before fitting (how much the L2 penalty lets them count). */
-  denseScale: number;
+  /** Multiplier on a feature before fitting (how much the L2 penalty lets it count); folded into the weights after. */
+  scaleOf: (name: string) => number;
+  /** Dense features (cue evidence, form) are kept however rarely they occur. */
   isDense: (name: string) => boolean;
   /** Words and pairs seen in fewer train examples are dropped. */
   minCount: number;
@@ -34,7 +35,7 @@ export function fitSoftmax<C extends string>(classes: readonly C[], examples: re
     const idx: number[] = [], val: number[] = [];
     e.x.names.forEach((n, i) => {
       const j = index.get(n);
-      if (j !== undefined) { idx.push(j); val.push(e.x.values[i]! * (o.isDense(n) ? o.denseScale : 1)); }
+      if (j !== undefined) { idx.push(j); val.push(e.x.values[i]! * o.scaleOf(n)); }
     });
     data.idx.push(Int32Array.from(idx));
     data.val.push(Float64Array.from(val));
@@ -70,7 +71,7 @@ export function fitSoftmax<C extends string>(classes: readonly C[], examples: re
   const theta = lbfgs(objective, new Float64Array(dim), o.iterations ?? 200);
   const weights = new Map<string, number[]>();
   names.forEach((n, j) => {
-    const scale = o.isDense(n) ? o.denseScale : 1;
+    const scale = o.scaleOf(n);
     weights.set(n, Array.from({ length: K }, (_, c) => theta[K + j * K + c]! * scale));
   });
   return { classes, bias: Array.from(theta.slice(0, K)), weights };

@@ -268,11 +268,11 @@ export const FITTED: FittedParams = {
     "self": 1
   },
   "calibration": {
-    "a": 1.2269,
-    "b": -0.7808,
-    "open_gate": 0.0297,
-    "top": 1.99,
-    "lead": 2.2143,
-    "open_offset": -0.4472
+    "a": 1.1926,
+    "b": -0.7112,
+    "open_gate": 0.061,
+    "top": 1.7021,
+    "lead": 1.8127,
+    "open_offset": -0.1542
   }
 };

@@ -1,12 +1,17 @@
 /**
  * Stage 6a: the features the linear models (linear.ts) read, all taken from the analysis: the
  * query's stemmed words and adjacent word pairs (so a model can learn phrasings the lexicons never
- * listed), the lexicons' evidence per arc, tether, valence, emotion, relation and temporal context
- * (capped, as the gate caps it), and the query's form. Names are readable on purpose: an
- * explanation lists them ("w:funeral", "b:my father", "arc:grief").
+ * listed), each word's cluster (word-clusters.ts: GloVe neighbours share one, so words no train
+ * query used still count), the lexicons' evidence per arc, tether, valence, emotion, relation and
+ * temporal context (capped, as the gate caps it), and the query's form. Names are readable on
+ * purpose: an explanation lists them ("w:funeral", "b:my father", "c:212", "arc:grief").
  */
 import type { Analysis, Scores } from "./analyze.js";
 import { tokenize } from "./tokenize.js";
+import { WORD_CLUSTERS } from "./word-clusters.js";
+
+/** Word → its cluster's feature name ("c:17"), built once. */
+const CLUSTER_OF: ReadonlyMap<string, string> = new Map(WORD_CLUSTERS.flatMap((words, i) => words.split(" ").map((w) => [w, `c:${i}`] as const)));
 
 /** Sparse features: parallel arrays of names and values (no object per feature on the hot path). */
 export interface FeatureVector { names: string[]; values: number[] }
@@ -32,6 +37,11 @@ export function linearFeatures(a: Analysis): FeatureVector {
       if (!seen.has(pair)) { seen.add(pair); out.names.push(pair); out.values.push(1); }
     }
   }
+  // Each word's cluster: words the train queries never used still meet their neighbours' weights.
+  if (a.normalized !== "") for (const word of a.normalized.split(" ")) {
+    const cluster = CLUSTER_OF.get(word);
+    if (cluster !== undefined && !seen.has(cluster)) { seen.add(cluster); out.names.push(cluster); out.values.push(1); }
+  }
   pushScores(out, "arc:", a.arcs);
   pushScores(out, "tether:", a.tether);
   pushScores(out, "valence:", a.valence);
@@ -49,4 +59,4 @@ export function linearFeatures(a: Analysis): FeatureVector {
 }
 
 /** Whether a feature is a lexicon/form score (dense) rather than a word or word pair (sparse). */
-export const isDenseFeature = (name: string): boolean => !name.startsWith("w:") && !name.startsWith("b:");
+export const isDenseFeature = (name: string): boolean => !name.startsWith("w:") && !name.startsWith("b:") && !name.startsWith("c:");

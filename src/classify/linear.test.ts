@@ -20,6 +20,7 @@ describe("features", () => {
     expect(x.names).toContain("b:father die");
     expect(x.names).toContain("arc:grief");
     expect(x.names).toContain("form:when_clause");
+    expect(x.names.some((n) => n.startsWith("c:"))).toBe(true);
     for (let i = 0; i < x.names.length; i++) if (isDenseFeature(x.names[i]!)) expect(x.values[i]).toBeLessThanOrEqual(4);
     expect(new Set(x.names).size).toBe(x.names.length);
   });
