@@ -80,6 +80,13 @@ const TASKS: Task[] = [
   },
   { name: "valence", classes: VALENCES, rows: positives, target: (q) => ({ [q.valence!]: 1 }), correct: (q, v) => v === q.valence, lexical: (r) => r.lexicalValence },
 ];
+/**
+ * The models that ship. The tether model is cross-validated but not shipped: better than the cue +
+ * arc-prior choice out of fold on train (all 0.821 vs 0.811, calibration fold 0.854 vs 0.726), it
+ * was worse on the held-out split (0.551 vs 0.581, run of 12:28 UTC, the one check made of it), so
+ * the committed tether method stays (see the README's classifier section).
+ */
+const SHIPPED_TASKS = TASKS.filter((t) => t.name !== "tether");
 
 /** clusterScale: the word-cluster features' multiplier (1 when absent). */
 interface Setting { lambda: number; denseScale: number; minCount: number; pairs: boolean; clusterScale?: number }
@@ -144,8 +151,8 @@ function compact(model: LinearModel): StoredLinearModel {
 export function fitModels(queries: readonly LabeledQuery[], secondaryRatio: number): LinearModels {
   const ids = new Set(queries.map((q) => q.id));
   const pick = (task: Task) => fit(task, task.rows.filter((r) => ids.has(r.q.id)), CHOSEN[task.name]);
-  const [arc, tether, valence] = TASKS.map(pick);
-  return { arc: arc as LinearModels["arc"], tether: tether as LinearModels["tether"], valence: valence as LinearModels["valence"], secondary_ratio: secondaryRatio };
+  const [arc, valence] = SHIPPED_TASKS.map(pick);
+  return { arc: arc as LinearModels["arc"], valence: valence as LinearModels["valence"], secondary_ratio: secondaryRatio };
 }
 
 /**
@@ -208,15 +215,15 @@ if (isMain) {
   if (!args.includes("--grid") && !only) {
     const ratio = secondaryRatio();
     const models = fitModels(loadQueries("train"), ratio);
-    const stored = { arc: compact(models.arc as LinearModel), tether: compact(models.tether as LinearModel), valence: compact(models.valence as LinearModel), secondary_ratio: ratio };
+    const stored = { arc: compact(models.arc as LinearModel), valence: compact(models.valence as LinearModel), secondary_ratio: ratio };
     const size = JSON.stringify(stored).length;
-    console.log(`fitted on all ${positives.length} gate-true train queries; secondary ratio ${ratio}; features arc ${Object.keys(stored.arc.weights).length}, tether ${Object.keys(stored.tether.weights).length}, valence ${Object.keys(stored.valence.weights).length}; ${Math.round(size / 1024)} KB`);
+    console.log(`fitted on all ${positives.length} gate-true train queries; secondary ratio ${ratio}; features arc ${Object.keys(stored.arc.weights).length}, valence ${Object.keys(stored.valence.weights).length}; ${Math.round(size / 1024)} KB`);
     if (!args.includes("--dry-run")) {
       writeFileSync(OUT, `/** Linear models: written by \`npx tsx scripts/fit-linear-classifier.ts\` from the TRAIN split only (settings and CV figures there). */
-import type { ArcType, TetherType, Valence } from "../schema/vocabulary.js";
+import type { ArcType, Valence } from "../schema/vocabulary.js";
 import type { StoredLinearModel } from "./linear.js";
 
-export const LINEAR_MODELS: { arc: StoredLinearModel<ArcType>; tether: StoredLinearModel<TetherType>; valence: StoredLinearModel<Valence>; secondary_ratio: number } = ${JSON.stringify(stored)};
+export const LINEAR_MODELS: { arc: StoredLinearModel<ArcType>; valence: StoredLinearModel<Valence>; secondary_ratio: number } = ${JSON.stringify(stored)};
 `);
       console.log(`wrote ${OUT}`);
     }
