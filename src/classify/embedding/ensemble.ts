@@ -1,7 +1,8 @@
 /**
  * The ensemble: the lexical classifier's answer and the embedding classifier's scores, mixed per
  * field with weights fitted on the train split (a weight of 0 means "lexical only"), decoded by
- * the same step as the embedding classifier. The confidence is the lexical classifier's where the
+ * the same step as the embedding classifier; when that changes no decision (gate, top arc, tether,
+ * valence) the lexical answer is returned unchanged. The confidence is the lexical classifier's where the
  * ensemble decides as it did, and a calibration fitted on the train answers that differ elsewhere.
  * Filters on fields the embedding does not score (emotion, relations, weight…) are the lexical ones.
  */
@@ -119,6 +120,12 @@ export function sameDecision(lexicalArcs: readonly string[], lexicalGate: boolea
   return !open || ranked(mixed.fields.arc_type).find(([arc]) => arc !== NONE)?.[0] === lexicalArcs[0];
 }
 
+/** Same gate, top arc, tether type and valence (the decisions the ensemble mixes). */
+function sameAnswer(a: Classification, b: Classification): boolean {
+  const top = (r: Classification, field: string) => r.field_filters.filter((f) => f.field === field).sort((x, y) => y.weight - x.weight)[0]?.value;
+  return a.significance_gate === b.significance_gate && a.arc_types[0] === b.arc_types[0] && top(a, "tether_type") === top(b, "tether_type") && top(a, "valence") === top(b, "valence");
+}
+
 /** Lexical filters the ensemble keeps as they are: fields the embedding classifier does not score. */
 export function unscoredFilters(result: Classification): FieldFilter[] {
   return result.field_filters.filter((f) => !(SCORED_FIELDS as readonly string[]).includes(f.field));
@@ -137,7 +144,7 @@ export function createEnsembleClassifier({ lexical, embedding, weights }: Ensemb
       const [lexicalResult, embeddingScores] = await Promise.all([lexical.classify(query), embedding.scores(query)]);
       const lexicalSide = lexicalScores(lexicalResult);
       const mixed = mixScores(lexicalSide, embeddingScores, weights.mix, weights.gateThreshold);
-      return decodeScores(mixed, {
+      const decoded = decodeScores(mixed, {
         arcRatio: weights.arcRatio,
         confidenceValue:
           weights.confidence === null || sameDecision(lexicalResult.arc_types, lexicalResult.significance_gate, mixed)
@@ -145,6 +152,9 @@ export function createEnsembleClassifier({ lexical, embedding, weights }: Ensemb
             : predict(weights.confidence, weights.confidence.weights.length === 1 ? [] : ensembleConfidenceFeatures(lexicalSide, embeddingScores, mixed)),
         extraFilters: unscoredFilters(lexicalResult),
       });
+      // Where the embedding changes none of the decisions, the lexical answer stands as it is (its
+      // secondary arcs and filter weights included): the ensemble only differs where it disagrees.
+      return sameAnswer(lexicalResult, decoded) ? lexicalResult : decoded;
     },
   };
 }
