@@ -125,11 +125,13 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
   if (options.fetchK !== undefined) positiveInteger(options.fetchK, "fetchK");
   if (options.poolSize !== undefined) positiveInteger(options.poolSize, "poolSize");
   const hardFields = options.hardFields ?? "all";
-  const keepNearest = nonNegativeInteger(options.keepNearest ?? 0, "keepNearest");
-  const keepAlternatives = nonNegativeInteger(options.keepAlternatives ?? 0, "keepAlternatives");
   hardFieldsOf(hardFields, []); // validates the option at construction
   const routeFields = options.routeFields ?? [];
-  if (!Array.isArray(routeFields) || !routeFields.every((f) => typeof f === "string")) throw new RangeError(`routeFields must be a list of field names, got ${JSON.stringify(routeFields)}`);
+  if (!Array.isArray(routeFields) || !routeFields.every((f) => typeof f === "string")) {
+    throw new RangeError(`routeFields must be a list of field names, got ${JSON.stringify(routeFields)}`);
+  }
+  const keepNearest = nonNegativeInteger(options.keepNearest ?? 0, "keepNearest");
+  const keepAlternatives = nonNegativeInteger(options.keepAlternatives ?? 0, "keepAlternatives");
   const classify = options.classify ?? ((text: string) => lexicalClassify(text));
   const rerankOptions: RerankOptions = { fusionWeight: options.fusionWeight, fields: options.fields, normalize: options.normalize };
 
@@ -171,26 +173,22 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
     const collect = (hits: Candidate<T>[], source: CandidateSource) => {
       for (const hit of hits) if (!found.has(hit.id)) found.set(hit.id, { ...hit, source });
     };
-    for (const kept of relaxationLadder(fields, options.relax ?? true)) {
-      const subset = activation.field_filters.filter((f) => kept.includes(f.field));
-      const source = kept.length === fields.length ? "filtered" : "relaxed";
-      const filter = options.translate(subset);
+    /** One filtered search by the activation's filters on the `kept` fields, merged into `found`. */
+    const searchBy = async (kept: string[], source: CandidateSource) => {
+      const filter = options.translate(activation.field_filters.filter((f) => kept.includes(f.field)));
       // "No filter" from the store's side (e.g. an adapter in gate mode): nothing to search here.
-      if (filter === undefined) continue;
+      if (filter === undefined) return;
       const hits = await options.search(query, { filter, k: fetchK });
       stages.push({ source, fields: kept, returned: hits.length });
       collect(hits, source);
+    };
+    for (const kept of relaxationLadder(fields, options.relax ?? true)) {
+      await searchBy(kept, kept.length === fields.length ? "filtered" : "relaxed");
       if (found.size >= k) break;
     }
     const thresholds = fields.filter((f) => isNumericField(f.field)).map((f) => f.field);
     for (const route of routeFields) {
-      if (!activation.field_filters.some((f) => f.field === route) || thresholds.includes(route)) continue;
-      const kept = [route, ...thresholds];
-      const filter = options.translate(activation.field_filters.filter((f) => kept.includes(f.field)));
-      if (filter === undefined) continue;
-      const hits = await options.search(query, { filter, k: fetchK });
-      stages.push({ source: "relaxed", fields: kept, returned: hits.length });
-      collect(hits, "relaxed");
+      if (activation.field_filters.some((f) => f.field === route) && !thresholds.includes(route)) await searchBy([route, ...thresholds], "relaxed");
     }
     let nearest: Candidate<T>[] = [];
     if (found.size < k || keepNearest > 0) {
