@@ -26,11 +26,13 @@ export function presentedKey(headers: HeaderSource): Presented {
   return { state: "absent" };
 }
 
+export type KeyCaller = Extract<Caller, { kind: "key" }>;
+
 /**
- * The key's record and organization, or null when the key is malformed, unknown, revoked or
- * orphaned. With `digests`, a key the store knew is not hashed again; the store is asked every time.
+ * The key's caller (record and organization), or null when the key is malformed, unknown, revoked
+ * or orphaned. With `digests`, a key the store knew is not hashed again; the store is asked every time.
  */
-export async function resolveKey(store: ArcStore, key: string, digests?: KeyDigests): Promise<{ key: ApiKeyRecord; org: Organization } | null> {
+export async function resolveKey(store: ArcStore, key: string, digests?: KeyDigests): Promise<KeyCaller | null> {
   let digest = digests?.lookup(key);
   const remembered = digest !== undefined;
   if (digest === undefined) {
@@ -43,14 +45,16 @@ export async function resolveKey(store: ArcStore, key: string, digests?: KeyDige
   if (!remembered) digests?.remember(key, digest);
   if (record.revoked_at !== null) return null;
   const org = await store.getOrganization(record.org_id);
-  return org ? { key: record, org } : null;
+  return org ? { kind: "key", key: record, org } : null;
 }
 
-/** The caller, or null for 401. `anonymousIp` is set only on routes that accept anonymous calls. */
-export async function authenticate(store: ArcStore, digests: KeyDigests, headers: HeaderSource, anonymousIp: string | null): Promise<Caller | null> {
+/**
+ * The caller, or null for 401. `anonymousIp` is set only on routes that accept anonymous calls.
+ * (Not `async`: the key's lookup is the only step that waits, and its promise is returned as is.)
+ */
+export function authenticate(store: ArcStore, digests: KeyDigests, headers: HeaderSource, anonymousIp: string | null): Promise<Caller | null> {
   const presented = presentedKey(headers);
-  if (presented.state === "absent") return anonymousIp === null ? null : { kind: "anonymous", ip: anonymousIp };
-  if (presented.state === "malformed") return null;
-  const resolved = await resolveKey(store, presented.key, digests);
-  return resolved ? { kind: "key", key: resolved.key, org: resolved.org } : null;
+  if (presented.state === "absent") return Promise.resolve(anonymousIp === null ? null : { kind: "anonymous", ip: anonymousIp });
+  if (presented.state === "malformed") return Promise.resolve(null);
+  return resolveKey(store, presented.key, digests);
 }

@@ -3,13 +3,13 @@
  * id of a 500 leads the operator to the logged cause (which the response never shows). A sane id
  * sent by the client or a proxy is kept; anything else is replaced by a fresh UUID.
  */
-import { randomUUID } from "node:crypto";
 import type { HeaderSource } from "./exchange.js";
+import { newUuid } from "./ids.js";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function requestIdOf(headers: HeaderSource): string {
   const sent = headers.get(REQUEST_ID_HEADER)?.trim();
-  return sent && SANE_ID.test(sent) ? sent : randomUUID();
+  return sent && SANE_ID.test(sent) ? sent : newUuid();
 }

@@ -3,7 +3,7 @@
  * charge (gate true and a live key: 1000 micro-dollars) and the idempotency record in ONE
  * `recordActivation` call. Any failure answers 500 `Activation failed` and nothing is billed.
  */
-import { classifyWithModel } from "../../classify/llm/classify-with-model.js";
+import { classifyWithModel, type ModelledClassification } from "../../classify/llm/classify-with-model.js";
 import { ActivationResultSchema, type ActivationMeta, type ActivationResult } from "../../schema/activation.js";
 import { parseActivateRequest, type ActivateRequest } from "../../schema/request.js";
 import type { ActivationEvent, ApiKeyRecord, BillingRecord, Organization } from "../../stores/types.js";
@@ -47,7 +47,8 @@ async function activate(context: RouteContext): Promise<Reply> {
     if (answer) return answer;
   }
 
-  const activation = await runActivation(context, request, caller.org, caller.key);
+  const classified = await classifyWithModel(context.options.classifier, request.query);
+  const activation = prepareActivation(context, request, classified, caller.org, caller.key);
   const write = idempotency && idempotencyWrite(idempotency.key, idempotency.fingerprint, { status: 200, body: activation.body }, context.now);
   const outcome = await store.recordActivation(activation.event, activation.charge, write);
   if (outcome.state === "duplicate") {
@@ -66,8 +67,8 @@ interface PreparedActivation {
   body: string;
 }
 
-async function runActivation(context: RouteContext, request: ActivateRequest, org: Organization, key: ApiKeyRecord): Promise<PreparedActivation> {
-  const { result: classified, model } = await classifyWithModel(context.options.classifier, request.query);
+function prepareActivation(context: RouteContext, request: ActivateRequest, modelled: ModelledClassification, org: Organization, key: ApiKeyRecord): PreparedActivation {
+  const { result: classified, model } = modelled;
   const id = newRecordId();
   // A user-supplied classifier is checked against the contract before anything is stored or billed.
   const candidate: ActivationResult = { ...classified, activation_id: id };

@@ -37,7 +37,8 @@ export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
   }
 
   return {
-    hit: async (key, limit, windowMs) => hit(key, limit, windowMs),
+    // Not `async`: counting cannot throw, and this runs on every request.
+    hit: (key, limit, windowMs) => Promise.resolve(hit(key, limit, windowMs)),
     close: async () => windows.clear(),
   };
 }
