@@ -10,8 +10,9 @@
  * - filter_core:   filter mode with `hardFields: "core"`: the arc alternatives and the weight threshold
  *                  filter the search, the descriptive fields only reorder in fusion, and a named
  *                  emotion opens a second route (`routeFields`), each ranked arc keeps its best
- *                  memory (`keepAlternatives`) (the ROUTED system the acceptance is judged on: it
- *                  was the best on the TRAIN split);
+ *                  memory (`keepAlternatives`), 3 mundane near neighbours of the arc compete
+ *                  (`belowThresholds`) (the ROUTED system the acceptance is judged on: it was the
+ *                  best on the TRAIN split);
  * - boost:         the retriever helper in boost mode (fusion over an unfiltered pool).
  * The classifier runs once per query; a closed gate means every routed system passes the query through.
  */
@@ -34,11 +35,13 @@ export type SystemName = (typeof SYSTEMS)[number];
  * classifiers): arc + weight hard beat every field hard by 2–7 points of significance recall@10;
  * the emotion route added 0.5–1.7 points, all of it on queries whose labels name no arc; keeping
  * each ranked arc's best memory (keepAlternatives 1) 0–1.4 points, on queries whose right arc
- * was the classifier's second guess.
+ * was the classifier's second guess; 3 candidates below the weight threshold (belowThresholds)
+ * won back 1 of the 2 factual queries "core" lost (gate opened, mundane answer) at no
+ * significance cost, with four classifier versions.
  */
 export const ROUTED_SYSTEM: SystemName = "filter_core";
 /** The retriever options of ROUTED_SYSTEM (besides search, translate, k, fetchK, fusion), shared with `bench feedback`. */
-export const ROUTED_OPTIONS = { mode: "filter", hardFields: "core", routeFields: ["emotion_primary"], keepAlternatives: 1 } as const;
+export const ROUTED_OPTIONS = { mode: "filter", hardFields: "core", routeFields: ["emotion_primary"], keepAlternatives: 1, belowThresholds: 3 } as const;
 export const K = 10;
 /** Results asked of each filtered search; 3·k was chosen on the TRAIN split (10 → 30 gained ~2 points of recall@10). */
 export const DEFAULT_FETCH_K = 30;

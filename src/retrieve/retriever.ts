@@ -67,6 +67,14 @@ export interface RetrieverOptions<Q, F, T> {
    */
   fetchK?: number;
   /**
+   * Filter mode: one more search with the hard fields minus the numeric thresholds (e.g. the arc
+   * types without `emotional_weight ≥ 0.5`) for this many candidates (default 0); they compete in
+   * fusion without the thresholds' weight. A hedge for a lookup whose gate opened by mistake: its
+   * answer is a mundane memory, often of the guessed arc and close to the query, which the
+   * threshold alone would hide. Significance queries rarely lose to it (mundane memories match less).
+   */
+  belowThresholds?: number;
+  /**
    * Filter mode: the `keepNearest` nearest unfiltered neighbours always stay in the k results
    * (default 0). A hedge against a wrongly opened gate: a lookup's answer is usually its nearest
    * neighbour, and hard filters (e.g. `emotional_weight ≥ 0.5`) would hide a mundane one. Costs
@@ -132,6 +140,7 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
   }
   const keepNearest = nonNegativeInteger(options.keepNearest ?? 0, "keepNearest");
   const keepAlternatives = nonNegativeInteger(options.keepAlternatives ?? 0, "keepAlternatives");
+  const belowThresholds = nonNegativeInteger(options.belowThresholds ?? 0, "belowThresholds");
   const classify = options.classify ?? ((text: string) => lexicalClassify(text));
   const rerankOptions: RerankOptions = { fusionWeight: options.fusionWeight, fields: options.fields, normalize: options.normalize };
 
@@ -174,11 +183,11 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
       for (const hit of hits) if (!found.has(hit.id)) found.set(hit.id, { ...hit, source });
     };
     /** One filtered search by the activation's filters on the `kept` fields, merged into `found`. */
-    const searchBy = async (kept: string[], source: CandidateSource) => {
+    const searchBy = async (kept: string[], source: CandidateSource, size = fetchK) => {
       const filter = options.translate(activation.field_filters.filter((f) => kept.includes(f.field)));
       // "No filter" from the store's side (e.g. an adapter in gate mode): nothing to search here.
       if (filter === undefined) return;
-      const hits = await options.search(query, { filter, k: fetchK });
+      const hits = await options.search(query, { filter, k: size });
       stages.push({ source, fields: kept, returned: hits.length });
       collect(hits, source);
     };
@@ -190,6 +199,8 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
     for (const route of routeFields) {
       if (activation.field_filters.some((f) => f.field === route) && !thresholds.includes(route)) await searchBy([route, ...thresholds], "relaxed");
     }
+    const categorical = fields.filter((f) => !isNumericField(f.field)).map((f) => f.field);
+    if (belowThresholds > 0 && thresholds.length > 0 && categorical.length > 0) await searchBy(categorical, "relaxed", belowThresholds);
     let nearest: Candidate<T>[] = [];
     if (found.size < k || keepNearest > 0) {
       nearest = await options.search(query, { filter: undefined, k: found.size < k ? Math.max(k, keepNearest) : keepNearest });

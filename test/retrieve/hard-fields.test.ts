@@ -146,6 +146,31 @@ describe("createRetriever routeFields", () => {
   });
 });
 
+describe("createRetriever belowThresholds", () => {
+  it("lets the nearest candidates that fail only the thresholds compete in fusion", async () => {
+    const plain = fakeStore(docs);
+    const routed = await createRetriever({ search: plain.search, translate: plain.translate, k: 2, hardFields: "core" }).retrieve("q", { activation: activation(griefGuessedPerson) });
+    expect(routed.results.map((r) => r.id)).not.toContain("errand");
+
+    const store = fakeStore(docs);
+    const hedged = await createRetriever({ search: store.search, translate: store.translate, k: 2, hardFields: "core", belowThresholds: 1 }).retrieve("q", { activation: activation(griefGuessedPerson) });
+    expect(hedged.stages.at(-1)).toEqual({ source: "relaxed", fields: ["arc_type"], returned: 1 });
+    expect(store.calls.at(-1)).toEqual({ filter: [griefGuessedPerson[0]], k: 1 });
+    // The mundane errand (arc and tether match, weight fails: 0.475 + 0.5·1.8/2.2 ≈ 0.884) now leads.
+    expect(hedged.results.map((r) => [r.id, r.source])).toEqual([
+      ["errand", "relaxed"],
+      ["place", "filtered"],
+    ]);
+  });
+
+  it("needs both a threshold and a categorical hard field, and a non-negative integer", async () => {
+    const store = fakeStore(docs);
+    const onlyArc = await createRetriever({ search: store.search, translate: store.translate, k: 2, hardFields: "core", belowThresholds: 3 }).retrieve("q", { activation: activation([griefGuessedPerson[0]!]) });
+    expect(onlyArc.stages.map((s) => s.fields)).toEqual([["arc_type"]]);
+    expect(() => createRetriever({ search: store.search, translate: store.translate, belowThresholds: -2 })).toThrow(/belowThresholds must be a non-negative integer/);
+  });
+});
+
 describe("createRetriever keepNearest", () => {
   it("keeps the nearest unfiltered neighbours in the k results, a hedge for a wrongly opened gate", async () => {
     const store = fakeStore(docs);
