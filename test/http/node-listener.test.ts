@@ -74,3 +74,30 @@ describe("toNodeListener behind a body parser", () => {
     expect(String(errors[0])).toContain("mount arcroute before body parsers");
   });
 });
+
+describe("toNodeListener request targets", () => {
+  /** Sends `target` exactly as written (fetch would normalize it first). */
+  function post(origin: string, target: string, key: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${origin}/`, { method: "POST", path: target, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } }, (response) => {
+        let body = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on("error", reject);
+      request.end(JSON.stringify({ query: SIGNIFICANT }));
+    });
+  }
+
+  it("routes plain paths directly and every other target as the URL parser reads it", async () => {
+    const { api, key } = await setup();
+    const origin = await listen(toNodeListener(api));
+    for (const target of ["/v1/activate", "/v1/activate?x=1", "/v1/./activate", "/v1/../v1/activate", "/v1/%61ctivate", "/v1/activate#frag"]) {
+      expect((await post(origin, target, key)).status, target).toBe(200);
+    }
+    for (const target of ["//v1/activate", "/v1/activate/", "/v1//activate", "/v1/activate.", "/v2/activate", "/v1/.activate"]) {
+      const answer = await post(origin, target, key);
+      expect(answer.status, target).toBe(404);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: "not_found" });
+    }
+  });
+});
