@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { HANDLE_INCOMING, type Api } from "./api.js";
-import { readNodeBody } from "./body.js";
+import { readNodeBody, type BodyBytes } from "./body.js";
 import type { HeaderSource, Incoming, Reply } from "./exchange.js";
 
 const INTERNAL_ERROR = JSON.stringify({ success: false, error: "Internal server error", data: null, code: "internal_error" });
@@ -37,26 +37,38 @@ async function serve(api: FetchHandler, req: IncomingMessage, res: ServerRespons
 }
 
 function fromNode(req: IncomingMessage): Incoming {
-  const { url, path } = targetOf(req.url ?? "/");
-  const method = req.method ?? "GET";
-  return {
-    method,
-    url,
-    path,
-    headers: new NodeHeaders(req),
-    remoteAddress: req.socket.remoteAddress,
-    readBody: (limit) => readNodeBody(req, limit),
-    toRequest: (body) => new Request(url, { method, headers: webHeaders(req), body: body && body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : null }),
-  };
+  return new NodeIncoming(req);
 }
 
-/** `HeaderSource` over node's parsed (lower-case) headers; repeated headers read as one comma-joined value. */
-class NodeHeaders implements HeaderSource {
-  constructor(private readonly req: IncomingMessage) {}
+/** The pipeline's view of a node request: one object per request, no closures. */
+class NodeIncoming implements Incoming, HeaderSource {
+  readonly method: string;
+  readonly url: string;
+  readonly path: string;
+  readonly remoteAddress: string | undefined;
+  /** The headers are read from node's parsed (lower-case) headers; a repeated header reads as one comma-joined value. */
+  readonly headers: HeaderSource = this;
+
+  constructor(private readonly req: IncomingMessage) {
+    const { url, path } = targetOf(req.url ?? "/");
+    this.method = req.method ?? "GET";
+    this.url = url;
+    this.path = path;
+    this.remoteAddress = req.socket.remoteAddress;
+  }
+
   get(name: string): string | null {
     const value = this.req.headers[name.toLowerCase()];
     if (value === undefined) return null;
     return Array.isArray(value) ? value.join(", ") : value;
+  }
+
+  readBody(limit: number): Promise<BodyBytes> {
+    return readNodeBody(this.req, limit);
+  }
+
+  toRequest(body: Uint8Array | null): Request {
+    return new Request(this.url, { method: this.method, headers: webHeaders(this.req), body: body && body.byteLength > 0 ? (body as Uint8Array<ArrayBuffer>) : null });
   }
 }
 
