@@ -14,9 +14,12 @@ export interface Candidate<T = unknown> {
 
 /** Where a ranked candidate came from. */
 export type CandidateSource =
-  /** the filtered search with every field of the activation */
+  /** the filtered search with every hard field of the activation (every field unless `hardFields` says otherwise) */
   | "filtered"
-  /** a relaxed filtered search (the lowest-weight fields dropped) */
+  /**
+   * a filtered search with only some of the activation's fields: relaxation (the lowest-weight
+   * hard fields dropped), a `routeFields` route, or the `belowThresholds` search
+   */
   | "relaxed"
   /** the unfiltered fallback search */
   | "fallback"
