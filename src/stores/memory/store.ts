@@ -48,6 +48,27 @@ export function createMemoryStore(): ArcStore {
     return { state: "replay", response: copy(row.response) };
   }
 
+  /** The event, its charge and its idempotency record, all or nothing (see ArcStore.recordActivation). */
+  function record(event: ActivationEvent, charge: BillingRecord | null, write: IdempotencyWrite | null): RecordOutcome {
+    assertChargeMatches(event, charge);
+    if (write) {
+      const existing = lookup(event.org_id, write.key, write.fingerprint, event.created_at);
+      if (existing.state !== "absent") return { state: "duplicate", existing };
+    }
+    // Refuse what a database's primary keys would refuse, before writing anything (atomicity).
+    if (events.has(event.id)) throw new Error("activation event already exists");
+    if (charge && chargeIds.has(charge.id)) throw new Error("billing record already exists");
+    if (write) {
+      idempotency.set(idempotencyId(event.org_id, write.key), { ...write, response: copy(write.response), org_id: event.org_id });
+    }
+    events.set(event.id, copyEvent(event));
+    if (charge) {
+      charges.push(copy(charge));
+      chargeIds.add(charge.id);
+    }
+    return { state: "recorded" };
+  }
+
   return {
     async putOrganization(org) {
       organizations.set(org.id, copy(org));
@@ -77,24 +98,13 @@ export function createMemoryStore(): ArcStore {
       return [...keysById.values()].filter((k) => k.org_id === orgId).map(copyKey);
     },
 
-    async recordActivation(event, charge, write): Promise<RecordOutcome> {
-      assertChargeMatches(event, charge);
-      if (write) {
-        const existing = lookup(event.org_id, write.key, write.fingerprint, event.created_at);
-        if (existing.state !== "absent") return { state: "duplicate", existing };
+    // Once per activation: answered without an `async` frame; a refusal is still a rejected promise.
+    recordActivation(event, charge, write) {
+      try {
+        return Promise.resolve(record(event, charge, write));
+      } catch (error) {
+        return Promise.reject(error);
       }
-      // Refuse what a database's primary keys would refuse, before writing anything (atomicity).
-      if (events.has(event.id)) throw new Error("activation event already exists");
-      if (charge && chargeIds.has(charge.id)) throw new Error("billing record already exists");
-      if (write) {
-        idempotency.set(idempotencyId(event.org_id, write.key), { ...write, response: copy(write.response), org_id: event.org_id });
-      }
-      events.set(event.id, copyEvent(event));
-      if (charge) {
-        charges.push(copy(charge));
-        chargeIds.add(charge.id);
-      }
-      return { state: "recorded" };
     },
     async getActivation(id, orgId) {
       const event = events.get(id);
