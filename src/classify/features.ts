@@ -58,5 +58,12 @@ export function linearFeatures(a: Analysis): FeatureVector {
   return out;
 }
 
+/** A cluster feature named for the reader: "c:212" → "c:212 (sorry)", the query's words in that cluster. */
+export function describeFeature(name: string, normalized: string): string {
+  if (!name.startsWith("c:") || normalized === "") return name;
+  const words = normalized.split(" ").filter((w, i, all) => CLUSTER_OF.get(w) === name && all.indexOf(w) === i);
+  return words.length ? `${name} (${words.join(", ")})` : name;
+}
+
 /** Whether a feature is a lexicon/form score (dense) rather than a word or word pair (sparse). */
 export const isDenseFeature = (name: string): boolean => !name.startsWith("w:") && !name.startsWith("b:") && !name.startsWith("c:");

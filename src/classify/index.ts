@@ -8,6 +8,7 @@ import { analyze, type Analysis, type CueEvidence } from "./analyze.js";
 import { calibrate, rawMargin } from "./calibration.js";
 import { buildModelFilters, primaryDomain, type FilterSources } from "./filters.js";
 import { GATE_THRESHOLD, gateContributions, gateScore } from "./gate.js";
+import { describeFeature } from "./features.js";
 import { contributions, type Contribution } from "./linear.js";
 import { SHIPPED_PARAMS, type ClassifierParams } from "./params.js";
 import { arcCertainty, predictFields, type ModelPredictions } from "./predict.js";
@@ -57,7 +58,7 @@ export function explainWith(query: string, params: ClassifierParams): Explanatio
       features: gateContributions(a, params.gate),
     },
     arcs: explainArcs(a, p, params),
-    filters: result.field_filters.map((f) => ({ field: f.field, value: f.value, ...filterEvidence(a, f.field, f.value, sources), ...modelEvidence(p, params, f.field, String(f.value)) })),
+    filters: result.field_filters.map((f) => ({ field: f.field, value: f.value, ...filterEvidence(a, f.field, f.value, sources), ...modelEvidence(a, p, params, f.field, String(f.value)) })),
     analysis: a,
   };
 }
@@ -88,13 +89,18 @@ function explainArcs(a: Analysis, p: ModelPredictions | null, params: Classifier
   if (!p) return a.arcRanking.map((arc) => ({ arc, score: a.arcs[arc]!.score, cues: a.arcs[arc]!.cues, features: [] }));
   return p.arc.ranked
     .filter((r) => p.arcs.includes(r.value) || a.arcs[r.value] !== undefined)
-    .map((r) => ({ arc: r.value, score: round3(r.p), cues: a.arcs[r.value]?.cues ?? [], features: contributions(params.models.arc, p.features, r.value) }));
+    .map((r) => ({ arc: r.value, score: round3(r.p), cues: a.arcs[r.value]?.cues ?? [], features: named(a, contributions(params.models.arc, p.features, r.value)) }));
 }
 
-function modelEvidence(p: ModelPredictions | null, params: ClassifierParams, field: string, value: string): { features?: Contribution[] } {
+/** Cluster features get the query's words in them ("c:212 (sorry)"). */
+function named(a: Analysis, list: Contribution[]): Contribution[] {
+  return list.map((c) => ({ ...c, feature: describeFeature(c.feature, a.normalized) }));
+}
+
+function modelEvidence(a: Analysis, p: ModelPredictions | null, params: ClassifierParams, field: string, value: string): { features?: Contribution[] } {
   if (!p) return {};
   const model = field === "arc_type" ? params.models.arc : field === "valence" ? params.models.valence : null;
-  return model ? { features: contributions(model as typeof params.models.arc, p.features, value as never) } : {};
+  return model ? { features: named(a, contributions(model as typeof params.models.arc, p.features, value as never)) } : {};
 }
 
 function filterEvidence(a: Analysis, field: string, value: string | number, sources: FilterSources | null): { cues: CueEvidence[]; source: string } {

@@ -55,6 +55,7 @@ describe("the shipped models in the pipeline", () => {
     const e = explain("baking bread with my grandmother every sunday");
     expect(e.arcs[0]!.arc).toBe(e.result.arc_types[0]);
     expect(e.arcs[0]!.features.length).toBeGreaterThan(0);
+    for (const f of e.arcs.flatMap((x) => x.features)) if (f.feature.startsWith("c:")) expect(f.feature).toMatch(/^c:\d+ \(.+\)$/);
     for (const field of ["arc_type", "valence"]) {
       const f = e.filters.find((x) => x.field === field)!;
       expect(f.source).toBe("model");
