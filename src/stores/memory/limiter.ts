@@ -17,7 +17,8 @@ export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
   function hit(key: string, limit: number, windowMs: number): LimitResult {
     const at = now();
     const allowedSince = at - windowMs;
-    const window = windows.get(key) ?? { stamps: [], head: 0 };
+    const known = windows.get(key);
+    const window = known ?? { stamps: [], head: 0 };
     while (window.head < window.stamps.length && window.stamps[window.head]! <= allowedSince) window.head++;
     // Compact once the expired prefix dominates, so memory stays proportional to the window.
     if (window.head > 64 && window.head * 2 > window.stamps.length) {
@@ -31,7 +32,7 @@ export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
       counted++;
     }
     if (counted === 0) windows.delete(key);
-    else windows.set(key, window);
+    else if (!known) windows.set(key, window);
     const resetMs = counted === 0 ? 0 : Math.max(1, window.stamps[window.head]! + windowMs - at);
     return { allowed, limit, remaining: Math.max(0, limit - counted), resetMs };
   }
