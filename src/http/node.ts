@@ -16,24 +16,24 @@ const INTERNAL_ERROR = JSON.stringify({ success: false, error: "Internal server 
 export type FetchHandler = Pick<Api, "fetch"> & Partial<Pick<Api, typeof HANDLE_INCOMING>>;
 
 export function toNodeListener(api: FetchHandler): RequestListener {
-  return (req, res) => {
-    void serve(api, req, res).catch(() => {
-      // The pipeline answers every failure itself; this covers a socket that died mid-write.
-      if (res.headersSent) res.destroy();
-      else res.writeHead(500, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(INTERNAL_ERROR);
-    });
-  };
+  return (req, res) => void serve(api, req, res);
 }
 
 async function serve(api: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const incoming = fromNode(req);
-  // An Api built by createApi takes the fast path; any other `{ fetch }` (a wrapper) gets a Request.
-  const handleIncoming = api[HANDLE_INCOMING];
-  const reply = handleIncoming ? await handleIncoming(incoming) : await api.fetch(viaFetch(req, incoming), { remoteAddress: incoming.remoteAddress });
-  // Whatever of the body was not read stays unread: close rather than drain up to gigabytes.
-  const close = !req.complete;
-  if (reply instanceof Response) await writeResponse(res, reply, close);
-  else writeReply(res, reply, close);
+  try {
+    const incoming = fromNode(req);
+    // An Api built by createApi takes the fast path; any other `{ fetch }` (a wrapper) gets a Request.
+    const handleIncoming = api[HANDLE_INCOMING];
+    const reply = handleIncoming ? await handleIncoming(incoming) : await api.fetch(viaFetch(req, incoming), { remoteAddress: incoming.remoteAddress });
+    // Whatever of the body was not read stays unread: close rather than drain up to gigabytes.
+    const close = !req.complete;
+    if (reply instanceof Response) await writeResponse(res, reply, close);
+    else writeReply(res, reply, close);
+  } catch {
+    // The pipeline answers every failure itself; this covers a socket that died mid-write.
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(INTERNAL_ERROR);
+  }
 }
 
 function fromNode(req: IncomingMessage): Incoming {
