@@ -12,10 +12,12 @@ export type Caller = { kind: "key"; org: Organization; key: ApiKeyRecord } | { k
 /** `absent`: no credential header at all (anonymous); `malformed`: a header that holds no key. */
 export type Presented = { state: "absent" } | { state: "malformed" } | { state: "key"; key: string };
 
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
 export function presentedKey(headers: HeaderSource): Presented {
   const authorization = headers.get("authorization");
   if (authorization !== null) {
-    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization.trim());
+    const match = BEARER.exec(authorization.trim());
     return match ? { state: "key", key: match[1]! } : { state: "malformed" };
   }
   const apiKey = headers.get("x-api-key");

@@ -14,11 +14,13 @@ export const REPLAY_HEADER = "idempotent-replayed";
 
 export type IdempotencyHeader = { ok: true; key: string | null } | { ok: false };
 
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
+
 export function readIdempotencyKey(headers: HeaderSource): IdempotencyHeader {
   const raw = headers.get("idempotency-key");
   if (raw === null) return { ok: true, key: null };
   const key = raw.trim();
-  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_CHARS || !/^[\x21-\x7e]+$/.test(key)) return { ok: false };
+  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_CHARS || !PRINTABLE_ASCII.test(key)) return { ok: false };
   return { ok: true, key };
 }
 
