@@ -4,8 +4,9 @@
  *
  * - Every server runs in its own child process; the load generator (this process) never shares
  *   their event loop. Servers are measured in many short interleaved rounds (bare, config A, ...,
- *   bare, ...) so the load of a shared machine, which changes within seconds, hits all of them
- *   alike; the throughput ratio is the median of the per-round ratios. Server CPU time per request
+ *   then config A, ..., bare: each round starts with the next server) so the load of a shared
+ *   machine, which changes within seconds, hits all of them alike; the throughput ratio is the
+ *   median of the per-round ratios. Server CPU time per request
  *   (from /proc) is reported too: it does not depend on how much of the machine was free.
  * - arcroute runs as users run it (`arcroute serve --keys ...`) with one live key of an enterprise
  *   organization whose limit (1e9/min) never interferes; significance queries are billed, so the
@@ -195,7 +196,13 @@ async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }
     for (let i = 0; i < servers.length; i++) if (settings.warmupMs > 0) await phase(i, settings.warmupMs, "warm-up");
     const runs: Round[][] = servers.map(() => []);
     for (let r = 0; r < settings.rounds; r++) {
-      for (let i = 0; i < servers.length; i++) runs[i]!.push(await phase(i, settings.durationMs, `round ${r + 1}/${settings.rounds}`));
+      // Each round starts with the next server: what one server leaves behind (PostgreSQL flushing
+      // after the shared configuration, a collection in the load generator) does not always fall on
+      // the same neighbour.
+      for (let k = 0; k < servers.length; k++) {
+        const i = (r + k) % servers.length;
+        runs[i]!.push(await phase(i, settings.durationMs, `round ${r + 1}/${settings.rounds}`));
+      }
     }
     bar.update(Math.ceil(totalMs / 100), { phase: "done" });
     const bare = figures(names[0]!, runs[0]!);
