@@ -6,8 +6,8 @@
  *   their event loop. Servers are measured in many short interleaved rounds (bare, config A, ...,
  *   then config A, ..., bare: each round starts with the next server) so the load of a shared
  *   machine, which changes within seconds, hits all of them alike; the throughput ratio is the
- *   median of the per-round ratios. Server CPU time per request
- *   (from /proc) is reported too: it does not depend on how much of the machine was free.
+ *   median of the per-round ratios. Server CPU time per request (from /proc) is reported too:
+ *   it does not depend on how much of the machine was free.
  * - arcroute runs as users run it (`arcroute serve --keys ...`) with one live key of an enterprise
  *   organization whose limit (1e9/min) never interferes; significance queries are billed, so the
  *   event + charge write is on the measured path. Requests alternate significance and factual queries.
