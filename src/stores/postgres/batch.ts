@@ -1,32 +1,18 @@
 /**
- * Coalesces lookups made in the same turn of the event loop into one query. Under load many
- * requests authenticate at once; one `WHERE hash = ANY(...)` round trip answers all of them, and
- * each answer is still read after its request arrived (nothing is cached).
+ * Coalesces lookups of concurrent requests into one query. Under load many requests authenticate
+ * at once; one `WHERE hash = ANY(...)` round trip answers all of them, and each answer is still
+ * read after its request arrived (nothing is cached). One lookup query runs at a time: lookups
+ * made meanwhile form the next one.
  */
+import { coalesce } from "../coalesce.js";
+
+const LIMITS = { maxBatch: 256, maxInFlight: 1 };
+
 export function batchLookups<V>(load: (keys: string[]) => Promise<Map<string, V>>): (key: string) => Promise<V | null> {
-  let pending: Map<string, { resolve: (value: V | null) => void; reject: (error: unknown) => void }[]> | null = null;
-
-  async function flush(batch: NonNullable<typeof pending>): Promise<void> {
-    try {
-      const found = await load([...batch.keys()]);
-      for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(key) ?? null);
-    } catch (error) {
-      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
-    }
-  }
-
-  return (key) =>
-    new Promise<V | null>((resolve, reject) => {
-      if (pending === null) {
-        const batch = (pending = new Map());
-        // setImmediate, not a microtask: requests read from other sockets in this poll phase join too.
-        setImmediate(() => {
-          pending = null;
-          void flush(batch);
-        });
-      }
-      const waiters = pending.get(key);
-      if (waiters) waiters.push({ resolve, reject });
-      else pending.set(key, [{ resolve, reject }]);
-    });
+  return coalesce<string, V | null>(async (batch) => {
+    const keys = new Set<string>();
+    for (const call of batch) keys.add(call.input);
+    const found = await load([...keys]);
+    for (const call of batch) call.resolve(found.get(call.input) ?? null);
+  }, LIMITS);
 }

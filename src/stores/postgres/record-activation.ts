@@ -6,11 +6,13 @@
  *   same key waits until the other transaction ends, then finds its row; an expired row is taken
  *   over); write the event only when its claim succeeded or it has no key; write the charge only
  *   for an event that was written. Any failure aborts the whole statement: nothing is written.
- * - Batching: activations recorded in the same event-loop turn (concurrent requests) share one
- *   statement and one commit — the database's group commit, done before the database. When a
+ * - Batching: activations recorded by concurrent requests (same event-loop turn, or while the
+ *   previous batches run) share one statement and one commit — group commit, done before the
+ *   database (`../coalesce.ts`). When a
  *   batch fails (e.g. one bad row, or two requests with the same key in one batch) every
  *   activation is retried on its own, so one request's problem never fails another's.
  */
+import { coalesce } from "../coalesce.js";
 import type { ActivationEvent, BillingRecord, IdempotencyWrite } from "../types.js";
 import type { SqlClient } from "./sql-client.js";
 
@@ -23,18 +25,25 @@ export interface ActivationWrite {
 /** Resolves to true when the event was written, false when its idempotency key was already taken. */
 export type ActivationWriter = (write: ActivationWrite) => Promise<boolean>;
 
-const MAX_BATCH = 64;
+/**
+ * Up to 64 activations per statement; while one statement runs, the next batch forms (group
+ * commit). Two may run at once so that one slow commit does not hold every request back.
+ */
+const LIMITS = { maxBatch: 64, maxInFlight: 1 };
 
+/**
+ * One JSON document holds the whole batch, one object per activation (`jsonb_to_recordset`): one
+ * JSON.stringify here instead of escaping eighteen text arrays element by element, and the event's
+ * `result` travels as JSON, not as a string inside an array literal (jsonb: parsed once, copied
+ * into its column as it is).
+ */
 export function recordActivationsSql(s: string): string {
   return `
     WITH input AS (
-      SELECT * FROM unnest(
-        $1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::text[], $7::timestamptz[],
-        $8::text[], $9::text[], $10::text[], $11::text[], $12::jsonb[], $13::text[], $14::int[], $15::boolean[],
-        $16::text[], $17::bigint[], $18::timestamptz[]
-      ) AS t(org_id, created_at, idem_key, fingerprint, status, body, expires_at,
-             id, key_id, query, subject_vp_id, result, classifier_model, top_k, billed,
-             charge_id, amount_micros, charged_at)
+      SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
+        org_id text, created_at timestamptz, idem_key text, fingerprint text, status int, body text, expires_at timestamptz,
+        id text, key_id text, query text, subject_vp_id text, result jsonb, classifier_model text, top_k int, billed boolean,
+        charge_id text, amount_micros bigint, charged_at timestamptz)
     ), claim AS (
       INSERT INTO ${s}.idempotency (org_id, key, fingerprint, status, body, expires_at, created_at)
       SELECT org_id, idem_key, fingerprint, status, body, expires_at, created_at FROM input WHERE idem_key IS NOT NULL
@@ -52,75 +61,77 @@ export function recordActivationsSql(s: string): string {
       INSERT INTO ${s}.billing_records (id, org_id, key_id, activation_id, amount_micros, created_at)
       SELECT input.charge_id, input.org_id, input.key_id, input.id, input.amount_micros, input.charged_at
       FROM input JOIN event ON event.id = input.id WHERE input.charge_id IS NOT NULL
-      RETURNING 1
     )
-    SELECT id FROM event`;
+    -- Only the activations NOT written come back (a taken key); usually none, so no rows to read.
+    SELECT input.id FROM input
+    WHERE input.idem_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM claim WHERE claim.org_id = input.org_id AND claim.key = input.idem_key)`;
 }
 
-/** The statement's parameters: one array per column, one element per activation. */
-function columns(writes: ActivationWrite[]): unknown[][] {
-  const pick = <T>(f: (w: ActivationWrite) => T) => writes.map(f);
-  return [
-    pick((w) => w.event.org_id),
-    pick((w) => w.event.created_at),
-    pick((w) => w.idempotency?.key ?? null),
-    pick((w) => w.idempotency?.fingerprint ?? null),
-    pick((w) => w.idempotency?.response.status ?? null),
-    pick((w) => w.idempotency?.response.body ?? null),
-    pick((w) => w.idempotency?.expires_at ?? null),
-    pick((w) => w.event.id),
-    pick((w) => w.event.key_id),
-    pick((w) => w.event.query),
-    pick((w) => w.event.subject_vp_id),
-    pick((w) => JSON.stringify(w.event.result)),
-    pick((w) => w.event.classifier_model),
-    pick((w) => w.event.top_k),
-    pick((w) => w.event.billed),
-    pick((w) => w.charge?.id ?? null),
-    pick((w) => w.charge?.amount_micros ?? null),
-    pick((w) => w.charge?.created_at ?? null),
-  ];
+/** The statement's parameter: the batch as one JSON array of rows named like the columns above. */
+export function batchJson(writes: ActivationWrite[]): string {
+  const rows = writes.map(({ event, charge, idempotency }) => ({
+    org_id: event.org_id,
+    created_at: event.created_at,
+    idem_key: idempotency?.key ?? null,
+    fingerprint: idempotency?.fingerprint ?? null,
+    status: idempotency?.response.status ?? null,
+    body: idempotency?.response.body ?? null,
+    expires_at: idempotency?.expires_at ?? null,
+    id: event.id,
+    key_id: event.key_id,
+    query: event.query,
+    subject_vp_id: event.subject_vp_id,
+    result: event.result,
+    classifier_model: event.classifier_model,
+    top_k: event.top_k,
+    billed: event.billed,
+    charge_id: charge?.id ?? null,
+    amount_micros: charge?.amount_micros ?? null,
+    charged_at: charge?.created_at ?? null,
+  }));
+  return wellFormed(JSON.stringify(rows));
 }
+
+/** A lone UTF-16 surrogate as JSON.stringify escapes it, preceded by an even number of backslashes (so not itself escaped text). */
+const LONE_SURROGATE = /(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g;
+
+/**
+ * PostgreSQL refuses a JSON escape of a lone surrogate; text sent as a plain parameter reaches it
+ * as UTF-8, where a lone surrogate is U+FFFD. Same here, so a stray surrogate in a query is stored
+ * as before instead of failing the activation. (JSON.stringify escapes only lone surrogates.)
+ */
+function wellFormed(json: string): string {
+  return json.includes("\\ud") ? json.replace(LONE_SURROGATE, "$1\ufffd") : json;
+}
+
+const NONE_SKIPPED: ReadonlySet<string> = new Set();
 
 export function createActivationWriter(client: SqlClient, s: string): ActivationWriter {
   const sql = recordActivationsSql(s);
-  const run = async (writes: ActivationWrite[]): Promise<Set<string>> => {
-    const { rows } = await client.query<{ id: string }>(sql, columns(writes));
-    return new Set(rows.map((row) => row.id));
+  /** Ids of the activations not written because their idempotency key was taken. */
+  const run = async (writes: ActivationWrite[]): Promise<ReadonlySet<string>> => {
+    const { rows } = await client.query<{ id: string }>(sql, [batchJson(writes)]);
+    return rows.length === 0 ? NONE_SKIPPED : new Set(rows.map((row) => row.id));
   };
 
-  let pending: { write: ActivationWrite; resolve: (recorded: boolean) => void; reject: (error: unknown) => void }[] = [];
-
-  async function flush(batch: typeof pending): Promise<void> {
+  return coalesce<ActivationWrite, boolean>(async (batch) => {
     if (batch.length > 1) {
       try {
-        const recorded = await run(batch.map((item) => item.write));
-        for (const item of batch) item.resolve(recorded.has(item.write.event.id));
+        const skipped = await run(batch.map((call) => call.input));
+        for (const call of batch) call.resolve(!skipped.has(call.input.event.id));
         return;
       } catch {
         // Fall through: each on its own, so only the activation at fault fails.
       }
     }
     await Promise.all(
-      batch.map(async (item) => {
+      batch.map(async (call) => {
         try {
-          item.resolve((await run([item.write])).has(item.write.event.id));
+          call.resolve(!(await run([call.input])).has(call.input.event.id));
         } catch (error) {
-          item.reject(error);
+          call.reject(error);
         }
       }),
     );
-  }
-
-  return (write) =>
-    new Promise<boolean>((resolve, reject) => {
-      if (pending.length === 0) {
-        setImmediate(() => {
-          const taken = pending;
-          pending = [];
-          for (let i = 0; i < taken.length; i += MAX_BATCH) void flush(taken.slice(i, i + MAX_BATCH));
-        });
-      }
-      pending.push({ write, resolve, reject });
-    });
+  }, LIMITS);
 }

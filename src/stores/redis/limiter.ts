@@ -10,6 +10,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
+import { coalesce, type Call } from "../coalesce.js";
 import { createMemoryLimiter } from "../memory/limiter.js";
 import type { LimitResult, RateLimiter } from "../types.js";
 import { SLIDING_WINDOW_SCRIPT } from "./sliding-window.js";
@@ -29,8 +30,22 @@ export interface RedisLimiterOptions {
 export const DEFAULT_PREFIX = "arcroute:ratelimit:";
 const COMMAND = "arcrouteSlidingWindow";
 
-type WindowReply = [allowed: number, counted: number, resetMs: number];
-type ScriptClient = Redis & { [COMMAND](key: string, limit: number, windowMs: number, member: string): Promise<WindowReply> };
+type WindowReply = [admitted: number, counted: number, resetMs: number];
+type ScriptClient = Redis & { [COMMAND](key: string, limit: number, windowMs: number, ...members: string[]): Promise<WindowReply> };
+
+interface Hit {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Hits of concurrent requests are coalesced (`../coalesce.ts`): the hits on one window in a batch
+ * are one script call, counted in order at one instant exactly as if each had run alone. At most
+ * 256 per call (the script passes them to one ZADD); batches are not held back behind a running
+ * one, so a Redis outage delays no request longer than its own command timeout.
+ */
+const LIMITS = { maxBatch: 256, maxInFlight: Number.POSITIVE_INFINITY };
 
 export async function createRedisLimiter(options: RedisLimiterOptions): Promise<RateLimiter> {
   if (!options.client === !options.url) throw new Error("createRedisLimiter needs exactly one of url or client");
@@ -44,17 +59,50 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
   const processTag = randomBytes(8).toString("hex");
   let sequence = 0;
 
-  return {
-    async hit(key, limit, windowMs): Promise<LimitResult> {
-      const windowWholeMs = Math.max(1, Math.ceil(windowMs));
-      try {
-        const [allowed, counted, resetMs] = await redis[COMMAND](prefix + key, limit, windowWholeMs, `${processTag}:${sequence++}`);
-        return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - counted), resetMs };
-      } catch (error) {
-        if (error instanceof ReplyError) throw error;
-        return { ...(await fallback.hit(key, limit, windowMs)), reason: "fallback" };
+  /** One script call for the hits of one window. */
+  async function hitWindow(calls: Call<Hit, LimitResult>[]): Promise<void> {
+    const { key, limit, windowMs } = calls[0]!.input;
+    const members = calls.map(() => `${processTag}:${sequence++}`);
+    let reply: WindowReply;
+    try {
+      reply = await redis[COMMAND](prefix + key, limit, windowMs, ...members);
+    } catch (error) {
+      if (error instanceof ReplyError) throw error;
+      for (const call of calls) {
+        fallback.hit(key, limit, windowMs).then((result) => call.resolve({ ...result, reason: "fallback" }), call.reject);
       }
-    },
+      return;
+    }
+    const [admitted, counted, resetMs] = reply;
+    const countedBefore = counted - admitted;
+    calls.forEach((call, i) => {
+      const allowed = i < admitted;
+      const countedNow = allowed ? countedBefore + i + 1 : counted;
+      call.resolve({ allowed, limit, remaining: Math.max(0, limit - countedNow), resetMs });
+    });
+  }
+
+  const hit = coalesce<Hit, LimitResult>(async (batch) => {
+    const byWindow = new Map<string, Call<Hit, LimitResult>[]>();
+    for (const call of batch) {
+      const { key, limit, windowMs } = call.input;
+      const window = `${windowMs}:${limit}:${key}`;
+      const calls = byWindow.get(window);
+      if (calls) calls.push(call);
+      else byWindow.set(window, [call]);
+    }
+    // A reply error (a bug, not an outage) fails the hits of its window only.
+    await Promise.all(
+      [...byWindow.values()].map((calls) =>
+        hitWindow(calls).catch((error: unknown) => {
+          for (const call of calls) call.reject(error);
+        }),
+      ),
+    );
+  }, LIMITS);
+
+  return {
+    hit: (key, limit, windowMs) => hit({ key, limit, windowMs: Math.max(1, Math.ceil(windowMs)) }),
     async close() {
       await fallback.close();
       if (!options.client) await redis.quit().catch(() => redis.disconnect());
