@@ -71,3 +71,21 @@ describe.skipIf(!enabled)("PostgreSQL idempotency pruning", () => {
     }
   });
 });
+
+describe.skipIf(!enabled)("PostgreSQL text encoding", () => {
+  it("stores a lone UTF-16 surrogate as U+FFFD (as UTF-8 text parameters always did) instead of failing the activation", async () => {
+    const store = await createPostgresStore({ connectionString: POSTGRES_URL, schema: migrationSchema });
+    try {
+      const orgId = newId("org");
+      const odd = makeEvent(orgId, "key_a", { query: "before \ud800 after \udc00" });
+      const plain = makeEvent(orgId, "key_a");
+      // Recorded together: one batch, one statement.
+      const outcomes = await Promise.all([store.recordActivation(odd, chargeFor(odd), null), store.recordActivation(plain, null, null)]);
+      expect(outcomes).toEqual([{ state: "recorded" }, { state: "recorded" }]);
+      expect((await store.getActivation(odd.id, orgId))?.query).toBe("before \ufffd after \ufffd");
+      expect(await store.getActivation(plain.id, orgId)).toEqual(plain);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -215,6 +215,20 @@ export function describeStoreContract(name: string, open: () => Promise<ArcStore
         expect((await store.usage(orgId, at(T0), at(T0 + 1))).billed_queries).toBe(30);
       });
 
+      it("keeps text exactly, whatever characters it holds, also when recorded in one batch with others", async () => {
+        const { orgId, key } = await orgWithKey();
+        const tricky = ['quote " backslash \\ and \\" both', "literal \\ud800 and \\u0041 escapes", "tab\tnew\nline ☃ é 😀", '{"looks":["like",1,"json"]}', "x".repeat(5_000)];
+        const events = tricky.map((query) => makeEvent(orgId, key.id, { query }));
+        const outcomes = await Promise.all(
+          events.map((e, i) => store.recordActivation(e, chargeFor(e), { ...idempotencyFor(e, `idem-text-${i}`), response: { status: 200, body: tricky[i]! } })),
+        );
+        expect(outcomes).toEqual(events.map(() => ({ state: "recorded" })));
+        for (const [i, event] of events.entries()) {
+          expect(await store.getActivation(event.id, orgId)).toEqual(event);
+          expect(await store.lookupIdempotency(orgId, `idem-text-${i}`, "fp-1", event.created_at)).toEqual({ state: "replay", response: { status: 200, body: tricky[i] } });
+        }
+      });
+
       it("refuses a second event with the same id and a charge for another event", async () => {
         const { orgId, key } = await orgWithKey();
         const event = makeEvent(orgId, key.id);
@@ -437,6 +451,19 @@ export function describeLimiterContract(name: string, open: () => Promise<RateLi
       const refused = await limiter.hit(key, 3, 60_000);
       expect(refused).toMatchObject({ allowed: false, remaining: 0 });
       expect(refused.resetMs).toBeLessThanOrEqual(first.resetMs);
+    });
+
+    it("counts concurrent hits on several windows each on its own window", async () => {
+      const a = newId("org");
+      const b = newId("org");
+      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? limiter.hit(a, 2, 60_000) : limiter.hit(b, 4, 60_000))));
+      const onA = results.filter((_, i) => i % 2 === 0);
+      const onB = results.filter((_, i) => i % 2 === 1);
+      expect(onA.filter((r) => r.allowed).map((r) => r.remaining).sort()).toEqual([0, 1]);
+      expect(onB.filter((r) => r.allowed).map((r) => r.remaining).sort()).toEqual([0, 1, 2, 3]);
+      expect([...onA, ...onB].filter((r) => !r.allowed).every((r) => r.remaining === 0)).toBe(true);
+      expect((await limiter.hit(a, 2, 60_000)).allowed).toBe(false);
+      expect((await limiter.hit(b, 4, 60_000)).allowed).toBe(false);
     });
 
     it("keeps keys apart", async () => {
