@@ -78,7 +78,7 @@ export function fitSoftmax<C extends string>(classes: readonly C[], examples: re
 }
 
 /** Limited-memory BFGS (m = 10) with a backtracking Armijo line search. */
-function lbfgs(f: (x: Float64Array, g: Float64Array) => number, x0: Float64Array, maxIter: number): Float64Array {
+export function lbfgs(f: (x: Float64Array, g: Float64Array) => number, x0: Float64Array, maxIter: number): Float64Array {
   const m = 10, n = x0.length;
   let x = x0.slice(), g = new Float64Array(n);
   let fx = f(x, g);

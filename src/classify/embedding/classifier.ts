@@ -17,6 +17,9 @@ export const PROTOTYPES_FILE = "arcroute-prototypes.json";
 /** A classifier that can also report its raw per-field scores (the ensemble mixes those). */
 export interface ScoringClassifier extends Classifier {
   scores(query: string): Promise<FieldScores>;
+  /** The embedder behind the scores, and the scores of a vector it made (the ensemble embeds once for several uses). */
+  readonly embedder?: Embedder;
+  scoreVector?(vector: Float32Array): FieldScores;
 }
 
 export interface EmbeddingClassifierOptions {
@@ -36,6 +39,8 @@ export function createEmbeddingClassifier({ embedder, prototypes }: EmbeddingCla
   return {
     model: `${EMBEDDING_CLASSIFIER_VERSION}+${embedder.model}`,
     scores,
+    embedder,
+    scoreVector: (vector) => scoreVector(vector, prototypes),
     async classify(query): Promise<Classification> {
       return decodeScores(await scores(query), { confidence: prototypes.confidence });
     },

@@ -5,18 +5,22 @@
  * valence) the lexical answer is returned unchanged. The confidence is the lexical classifier's where the
  * ensemble decides as it did, and a calibration fitted on the train answers that differ elsewhere.
  * Filters on fields the embedding does not score (emotion, relations, weight…) are the lexical ones.
+ * With a tether stack (tether.ts) in the weights, the tether type is then revised from the lexical
+ * choice by the query's and its anchor phrase's embeddings (the one step cross-validation on train
+ * found a gain for; see scripts/fit-embedding-classifier.ts).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { shippedModelsDir, SHIPPED_STATIC_MODEL } from "../../embed/transformers.js";
 import type { FieldFilter } from "../../schema/activation.js";
-import { lexicalClassifier } from "../index.js";
+import { analyze, lexicalClassifier } from "../index.js";
 import type { Classification, Classifier } from "../types.js";
 import { createShippedEmbeddingClassifier, type ScoringClassifier } from "./classifier.js";
 import { NONE, SCORED_FIELDS, type ScoredField } from "./labels.js";
 import type { Logistic } from "./logistic.js";
 import { predict } from "./logistic.js";
 import { decodeScores, ranked, type FieldScores } from "./scores.js";
+import { anchorPhrase, predictTether, type TetherStack } from "./tether.js";
 
 export const ENSEMBLE_VERSION = "arcroute-ensemble@1";
 export const ENSEMBLE_WEIGHTS_FORMAT = "arcroute-ensemble-weights@2";
@@ -40,6 +44,8 @@ export interface EnsembleWeights {
    * intercept-only (their rate of being right) when few train answers differed; null when none did.
    */
   confidence: Logistic | null;
+  /** Revises the tether type (absent: the mixed/lexical tether stands). Needs an embedding classifier that exposes its embedder. */
+  tether?: TetherStack;
 }
 
 /** Identity weights: the ensemble answers exactly like the lexical classifier's decisions. */
@@ -137,26 +143,58 @@ export interface EnsembleOptions {
   weights: EnsembleWeights;
 }
 
+/** The highest-weight filter of a field (what the benchmark and retrieval read as the value). */
+const topFilter = (r: Classification, field: string): FieldFilter | undefined => r.field_filters.filter((f) => f.field === field).sort((x, y) => y.weight - x.weight)[0];
+
+/**
+ * The answer with its tether type revised by the stack, where the stack disagrees with it: the
+ * filter's weight then grows with the stack's probability (as the lexical valence filter's does).
+ */
+export function reviseTether(result: Classification, stack: TetherStack, query: ArrayLike<number>, anchor: ArrayLike<number> | null, text: string): Classification {
+  if (!result.significance_gate) return result;
+  const current = topFilter(result, "tether_type");
+  const revised = predictTether(stack, query, anchor, analyze(text).tether, (current?.value as string | undefined) ?? null);
+  if (revised.value === current?.value) return result;
+  const filter: FieldFilter = { field: "tether_type", operator: "eq", value: revised.value, weight: Math.min(1, Math.max(0.05, Math.round((0.3 + 0.5 * revised.p) * 100) / 100)) };
+  return { ...result, field_filters: [...result.field_filters.filter((f) => f.field !== "tether_type"), filter] };
+}
+
 export function createEnsembleClassifier({ lexical, embedding, weights }: EnsembleOptions): Classifier {
+  const stack = weights.tether;
+  const { embedder, scoreVector } = embedding;
+  if (stack && (!embedder || !scoreVector)) throw new Error("ensemble weights with a tether stack need an embedding classifier that exposes its embedder (createEmbeddingClassifier)");
+  /** Embedding scores of the query, and the vectors of the query and its anchor phrase (one embed call). */
+  async function embed(query: string): Promise<{ scores: FieldScores; vector?: Float32Array; anchor?: Float32Array | null }> {
+    if (!stack) return { scores: await embedding.scores(query) };
+    const anchor = anchorPhrase(query);
+    const vectors = await embedder!.embed(anchor ? [query, anchor] : [query]);
+    return { scores: scoreVector!(vectors[0]!), vector: vectors[0]!, anchor: anchor ? vectors[1]! : null };
+  }
   return {
     model: ENSEMBLE_VERSION,
     async classify(query): Promise<Classification> {
-      const [lexicalResult, embeddingScores] = await Promise.all([lexical.classify(query), embedding.scores(query)]);
-      const lexicalSide = lexicalScores(lexicalResult);
-      const mixed = mixScores(lexicalSide, embeddingScores, weights.mix, weights.gateThreshold);
-      const decoded = decodeScores(mixed, {
-        arcRatio: weights.arcRatio,
-        confidenceValue:
-          weights.confidence === null || sameDecision(lexicalResult.arc_types, lexicalResult.significance_gate, mixed)
-            ? lexicalResult.confidence
-            : predict(weights.confidence, weights.confidence.weights.length === 1 ? [] : ensembleConfidenceFeatures(lexicalSide, embeddingScores, mixed)),
-        extraFilters: unscoredFilters(lexicalResult),
-      });
-      // Where the embedding changes none of the decisions, the lexical answer stands as it is (its
-      // secondary arcs and filter weights included): the ensemble only differs where it disagrees.
-      return sameAnswer(lexicalResult, decoded) ? lexicalResult : decoded;
+      const [lexicalResult, embedded] = await Promise.all([lexical.classify(query), embed(query)]);
+      const mixedResult = mixedAnswer(lexicalResult, embedded.scores);
+      return stack ? reviseTether(mixedResult, stack, embedded.vector!, embedded.anchor ?? null, query) : mixedResult;
     },
   };
+
+  /** The lexical answer mixed with the embedding scores (the lexical answer itself where mixing changes no decision). */
+  function mixedAnswer(lexicalResult: Classification, embeddingScores: FieldScores): Classification {
+    const lexicalSide = lexicalScores(lexicalResult);
+    const mixed = mixScores(lexicalSide, embeddingScores, weights.mix, weights.gateThreshold);
+    const decoded = decodeScores(mixed, {
+      arcRatio: weights.arcRatio,
+      confidenceValue:
+        weights.confidence === null || sameDecision(lexicalResult.arc_types, lexicalResult.significance_gate, mixed)
+          ? lexicalResult.confidence
+          : predict(weights.confidence, weights.confidence.weights.length === 1 ? [] : ensembleConfidenceFeatures(lexicalSide, embeddingScores, mixed)),
+      extraFilters: unscoredFilters(lexicalResult),
+    });
+    // Where the embedding changes none of the decisions, the lexical answer stands as it is (its
+    // secondary arcs and filter weights included): the ensemble only differs where it disagrees.
+    return sameAnswer(lexicalResult, decoded) ? lexicalResult : decoded;
+  }
 }
 
 /** Ensemble weights stored in a model folder (default: the shipped static-embedding model). */

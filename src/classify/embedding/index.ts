@@ -21,3 +21,4 @@ export {
 } from "./ensemble.js";
 export { fitEnsembleWeights, outOfFoldScores, type FitEnsembleOptions } from "./fit.js";
 export type { LabeledExample } from "./labels.js";
+export { anchorPhrase, predictTether, type TetherStack } from "./tether.js";
