@@ -120,9 +120,9 @@ async function connect(url: string, commandTimeout: number): Promise<Redis> {
     // A script whose reply was lost may have counted already: never send it twice.
     autoResendUnfulfilledCommands: false,
     commandTimeout,
-    // Hits issued in the same event-loop turn (concurrent requests) share one write to Redis;
-    // each script still runs atomically on its own.
-    enableAutoPipelining: true,
+    // No auto-pipelining: concurrent hits are already coalesced into one script call per window
+    // (above), so a pipeline per event-loop turn would only add its own work.
+    enableAutoPipelining: false,
   });
   // Connection errors surface as failed commands (→ fallback); without a listener ioredis prints them.
   redis.on("error", () => {});
