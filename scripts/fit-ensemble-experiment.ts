@@ -6,6 +6,8 @@
  *       lexical out-of-fold arc log-probabilities (× lp), the embedding (× emb), cosines to arc centroids (× cos)
  *   … --offset        arc stack with the lexical log-probabilities as a fixed offset (L2 pulls towards the lexical model)
  *   … --tether [--rule=3 --anchor=1 --cue=1]   tether stack (the lexical choice as offset, see fit-ensemble-tether.ts)
+ *   … --knn [--k=10 --emb=3]   arc stack: lexical log-probabilities as offset + the arc labels of the k nearest
+ *                      train queries in the embedding space (other folds), × emb
  *   … --seed=N        another fold partition for the stack's CV
  * Caches the out-of-fold lexical arc probabilities and embeddings in /tmp/ensemble-cache.json.
  */
@@ -83,7 +85,7 @@ const lexTop = (i: number) => ARC_TYPES[cache.arcP[i]!.indexOf(Math.max(...cache
 const acc = (pred: (i: number) => string, subset: number[]) => subset.filter((i) => arcLabels(i).includes(pred(i))).length / subset.length;
 console.log(`lexical OOF arc: all ${acc(lexTop, all).toFixed(4)} cal ${acc(lexTop, all.filter(isCal)).toFixed(4)} (n=${all.length}, cal ${all.filter(isCal).length})`);
 
-if (!args.includes("--offset") && !args.includes("--tether")) for (const lambda of lambdas) {
+if (!args.includes("--offset") && !args.includes("--tether") && !args.includes("--knn")) for (const lambda of lambdas) {
   const pred = new Array<string>(pos.length);
   const probs: number[][] = new Array(pos.length);
   for (let k = 0; k < FOLDS; k++) {
@@ -104,7 +106,7 @@ import { softmaxWithOffset } from "../src/classify/embedding/tether.js";
 const fitOffsetSoftmax = (K: number, X: number[][], o: number[][], Y: number[][], lambda: number) => { const m = fitOffset(K, X, o, Y, lambda); return { bias: m.bias, W: m.weights }; };
 const predictOffset = (m: { bias: number[]; W: number[][] }, x: number[], offset: number[]) => softmaxWithOffset(m.bias, m.W, x, offset);
 
-if (args.includes("--offset") && !args.includes("--tether")) {
+if (args.includes("--offset") && !args.includes("--tether") && !args.includes("--knn")) {
   const dense = (i: number, cents: Map<string, number[]>) => {
     const x: number[] = [];
     if (embScale > 0) for (const v of cache.emb[i]!) x.push(embScale * v);
@@ -160,5 +162,28 @@ if (args.includes("--tether")) {
     const changed = rows.filter((i) => pred[i] !== rule[i]);
     const fixed = changed.filter((i) => pred[i] === pos[i]!.tether_type).length, broke = changed.filter((i) => rule[i] === pos[i]!.tether_type).length;
     console.log(`tether λ=${lambda} rule=${strength} emb=${embScale} cos=${cosScale} anchor=${anchorScale} cue=${cueScale}: all ${tAcc((i) => pred[i]!, rows).toFixed(4)} cal ${tAcc((i) => pred[i]!, rows.filter(isCal)).toFixed(4)} changed ${changed.length} (fixed ${fixed}, broke ${broke})`);
+  }
+}
+
+if (args.includes("--knn")) {
+  // Arc: the lexical out-of-fold log-probabilities as offset + the label distribution of the k nearest train queries (other folds).
+  const k = num("k", 10);
+  for (const lambda of lambdas) {
+    const probs: number[][] = new Array(pos.length);
+    for (let f = 0; f < FOLDS; f++) {
+      const tr = all.filter((i) => fold[i] !== f), te = all.filter((i) => fold[i] === f);
+      const vote = (i: number, pool: number[]) => {
+        const near = pool.filter((j) => j !== i).map((j) => [j, dot(cache.emb[i]!, cache.emb[j]!)] as const).sort((a, b) => b[1] - a[1]).slice(0, k);
+        const v = ARC_TYPES.map(() => 0);
+        for (const [j] of near) for (const a of arcLabels(j)) v[ARC_TYPES.indexOf(a as never)]! += 1 / (k * arcLabels(j).length);
+        return v.map((x) => embScale * x);
+      };
+      const lp = (i: number) => cache.arcP[i]!.map((p) => Math.log(Math.max(p, 1e-4)));
+      const m = fitOffsetSoftmax(ARC_TYPES.length, tr.map((i) => vote(i, tr)), tr.map(lp), tr.map((i) => ARC_TYPES.map((a) => (arcLabels(i).includes(a) ? 1 / arcLabels(i).length : 0))), lambda);
+      for (const i of te) probs[i] = predictOffset(m, vote(i, tr), lp(i));
+    }
+    const pred = (i: number) => ARC_TYPES[probs[i]!.indexOf(Math.max(...probs[i]!))]!;
+    const changed = all.filter((i) => pred(i) !== lexTop(i));
+    console.log(`knn k=${k} λ=${lambda} scale=${embScale}: all ${acc(pred, all).toFixed(4)} cal ${acc(pred, all.filter(isCal)).toFixed(4)} changed ${changed.length} (fixed ${changed.filter((i) => arcLabels(i).includes(pred(i))).length}, broke ${changed.filter((i) => arcLabels(i).includes(lexTop(i))).length})`);
   }
 }
