@@ -39,7 +39,13 @@ export function coalesce<I, O>(run: (batch: Call<I, O>[]) => Promise<void>, { ma
       const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
       queue = batch === queue ? [] : queue.slice(maxBatch);
       inFlight++;
-      run(batch)
+      let running: Promise<void>;
+      try {
+        running = run(batch);
+      } catch (error) {
+        running = Promise.reject(error);
+      }
+      running
         .catch((error: unknown) => {
           for (const call of batch) call.reject(error);
         })

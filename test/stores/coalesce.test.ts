@@ -81,4 +81,18 @@ describe("coalesce", () => {
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected"]);
     expect(await call(3)).toBe(3);
   });
+
+  it("treats a runner that throws before returning its promise like one that rejects", async () => {
+    let runs = 0;
+    const call = coalesce<number, number>(
+      (batch) => {
+        if (++runs === 1) throw new Error("sync boom");
+        for (const c of batch) c.resolve(c.input);
+        return Promise.resolve();
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
+    await expect(call(1)).rejects.toThrow("sync boom");
+    expect(await call(2)).toBe(2);
+  });
 });
