@@ -120,6 +120,7 @@ export {
   rerank,
   DEFAULT_FUSION_WEIGHT,
   createRetriever,
+  ROBUST_ROUTING,
   relaxationLadder,
   matchPlan,
   matchScore,

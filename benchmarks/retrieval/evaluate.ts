@@ -19,7 +19,7 @@
 import { lexicalClassifier } from "../../src/classify/index.js";
 import type { Classifier } from "../../src/classify/types.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
-import { createRetriever, DEFAULT_FUSION_WEIGHT } from "../../src/retrieve/index.js";
+import { createRetriever, DEFAULT_FUSION_WEIGHT, ROBUST_ROUTING } from "../../src/retrieve/index.js";
 import type { ActivationResult } from "../../src/schema/activation.js";
 import { tag } from "../../src/tag/index.js";
 import type { RetrievalMemory, RetrievalQuery, QueryType, Split } from "./dataset.js";
@@ -41,7 +41,7 @@ export type SystemName = (typeof SYSTEMS)[number];
  */
 export const ROUTED_SYSTEM: SystemName = "filter_core";
 /** The retriever options of ROUTED_SYSTEM (besides search, translate, k, fetchK, fusion), shared with `bench feedback`. */
-export const ROUTED_OPTIONS = { mode: "filter", hardFields: "core", routeFields: ["emotion_primary"], keepAlternatives: 1, belowThresholds: 3 } as const;
+export const ROUTED_OPTIONS = ROBUST_ROUTING;
 export const K = 10;
 /** Results asked of each filtered search; 3·k was chosen on the TRAIN split (10 → 30 gained ~2 points of recall@10). */
 export const DEFAULT_FETCH_K = 30;

@@ -14,6 +14,7 @@ import { toLanceDbFilter } from "../../adapters/lancedb/index.js";
 import { openDemoTable } from "../../src/cli/commands/demo/lance.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { ArcrouteEmbeddings, ArcrouteRetriever, memoryVectorStoreFilter, type ArcrouteDocumentMetadata } from "../../src/integrations/langchain/index.js";
+import { ROBUST_ROUTING } from "../../src/retrieve/index.js";
 import type { ActivationResult } from "../../src/schema/activation.js";
 import { LanceDbWhereVectorStore } from "./support/lancedb-vector-store.js";
 import { readSampleCorpus } from "./support/sample-corpus.js";
@@ -78,6 +79,24 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
     expect(arcroute(docs[0]!).source).toBe("filtered");
     expect(docs.slice(1).map((d) => arcroute(d).source)).toEqual(["fallback", "fallback", "fallback"]);
     expect(docs.slice(1).every((d) => arcroute(d).filter_score === 0)).toBe(true);
+  });
+
+  it("passes the routing options through: with ROBUST_ROUTING a wrong descriptive guess only reorders", async () => {
+    // grief AND weight ≥ 0.9 holds for m01, m04, m22; no memory is anchored to a place.
+    const wrongTether = activation(
+      [
+        { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+        { field: "emotional_weight", operator: "gte", value: 0.9, weight: 0.6 },
+        { field: "tether_type", operator: "eq", value: "place", weight: 0.3 },
+      ],
+      ["grief"],
+    );
+    const query = "when was I most afraid of losing her";
+    const plain = await new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => wrongTether, k: 3 }).invoke(query);
+    expect(plain.map((d) => arcroute(d).source)).not.toContain("filtered"); // every field hard: nothing passes, relaxation takes over
+    const robust = await new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => wrongTether, k: 3, ...ROBUST_ROUTING }).invoke(query);
+    expect(robust.map((d) => d.metadata.id).sort()).toEqual(["m01", "m04", "m22"]);
+    expect(robust.every((d) => arcroute(d).source === "filtered")).toBe(true);
   });
 
   it("does not filter when the gate is closed: the store's own ranking", async () => {

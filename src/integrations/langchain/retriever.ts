@@ -20,7 +20,7 @@ import { Document, type DocumentInterface } from "@langchain/core/documents";
 import type { VectorStoreInterface } from "@langchain/core/vectorstores";
 import type { CallbackManagerForRetrieverRun } from "@langchain/core/callbacks/manager";
 import { lexicalClassifier } from "../../classify/index.js";
-import { createRetriever, type CandidateSource, type FieldMapOption, type RankedCandidate, type Retriever } from "../../retrieve/index.js";
+import { createRetriever, type CandidateSource, type FieldMapOption, type RankedCandidate, type Retriever, type RetrieverOptions } from "../../retrieve/index.js";
 import type { ActivationResult, FieldFilter } from "../../schema/activation.js";
 
 /** What `metadata.arcroute` holds on every returned document. */
@@ -39,7 +39,10 @@ export interface ArcrouteDocumentMetadata {
   source: CandidateSource;
 }
 
-export interface ArcrouteRetrieverInput<V extends VectorStoreInterface = VectorStoreInterface> extends BaseRetrieverInput {
+/** The retriever helper's routing knobs, passed through unchanged (spread `ROBUST_ROUTING` for the benchmark's best routing). */
+type RoutingOptions = Pick<RetrieverOptions<string, unknown, DocumentInterface>, "hardFields" | "routeFields" | "keepAlternatives" | "belowThresholds">;
+
+export interface ArcrouteRetrieverInput<V extends VectorStoreInterface = VectorStoreInterface> extends BaseRetrieverInput, RoutingOptions {
   vectorStore: V;
   /**
    * Field filters (all of the activation's, or fewer while relaxing) in the store's filter
@@ -118,6 +121,10 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
       relax: fields.relax,
       fusionWeight,
       fields: fields.fields,
+      hardFields: fields.hardFields,
+      routeFields: fields.routeFields,
+      keepAlternatives: fields.keepAlternatives,
+      belowThresholds: fields.belowThresholds,
     });
   }
 

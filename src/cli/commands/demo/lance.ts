@@ -8,7 +8,7 @@ import type * as LanceDb from "@lancedb/lancedb";
 import { Field, FixedSizeList, Float32, Float64, Schema, Utf8 } from "apache-arrow";
 import type { Embedder } from "../../../embed/types.js";
 import { toLanceDbFilter } from "../../../../adapters/lancedb/index.js";
-import { createRetriever, type Candidate, type CandidateSource } from "../../../retrieve/index.js";
+import { createRetriever, ROBUST_ROUTING, type Candidate, type CandidateSource } from "../../../retrieve/index.js";
 import type { ActivationResult } from "../../../schema/activation.js";
 
 export type LanceModule = typeof LanceDb;
@@ -65,12 +65,13 @@ async function search(table: LanceTable, vector: Float32Array, filter: string | 
   return rows.map((row) => ({ id: String(row.id), score: 1 - Number(row._distance), payload: row, item: row }));
 }
 
-/** Significance routing on the table: the retriever helper over LanceDB, filters by the LanceDB adapter. */
+/** Significance routing on the table: the retriever helper (robust routing preset) over LanceDB, filters by the LanceDB adapter. */
 export async function routedSearch(table: LanceTable, queryVector: Float32Array, activation: ActivationResult, k: number): Promise<DemoHit[]> {
   const retriever = createRetriever<Float32Array, string, Record<string, unknown>>({
     search: (vector, request) => search(table, vector, request.filter, request.k),
     translate: (filters) => toLanceDbFilter(filters),
     k,
+    ...ROBUST_ROUTING,
   });
   const { results } = await retriever.retrieve(queryVector, { activation });
   return results.map((hit) => ({ ...toHit(hit.item ?? hit.payload, hit.score), source: hit.source ?? "filtered" }));
