@@ -1,24 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRetriever, hardFieldsOf, matchPlan, satisfiesAll, type Candidate, type SearchRequest } from "../../src/retrieve/index.js";
 import type { ActivationResult, FieldFilter } from "../../src/schema/activation.js";
-
-/** Store double: fixed scores, FieldFilter[] as the filter (AND across fields, OR within one), calls logged. */
-function fakeStore(docs: { id: string; score: number; payload: Record<string, unknown> }[]) {
-  const calls: { filter: FieldFilter[] | undefined; k: number }[] = [];
-  return {
-    calls,
-    translate: (filters: FieldFilter[]) => (filters.length ? filters : undefined),
-    async search(_query: string, { filter, k }: SearchRequest<FieldFilter[]>): Promise<Candidate[]> {
-      calls.push({ filter, k });
-      const plan = filter ? matchPlan(filter) : undefined;
-      return docs
-        .filter((d) => !plan || satisfiesAll(plan, d.payload))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, k)
-        .map((d) => ({ ...d }));
-    },
-  };
-}
+import { fakeStore } from "./support/fake-store.js";
 
 const activation = (filters: FieldFilter[]): ActivationResult => ({
   activation_id: null,
