@@ -7,7 +7,7 @@
 import { TETHER_TYPES, type TetherType } from "../src/schema/vocabulary.js";
 import type { Scores } from "../src/classify/analyze.js";
 import { ruleOffset, softmaxWithOffset, tetherFeatures, type TetherStack } from "../src/classify/embedding/tether.js";
-import { lbfgs } from "./fit-softmax.js";
+import { lbfgs, softmaxObjective } from "./fit-softmax.js";
 
 /** One train query with a labelled tether, as the stack sees it. */
 export interface TetherRow {
@@ -24,31 +24,16 @@ export interface TetherRow {
 export interface TetherSetting { lambda: number; ruleStrength: number; scales: TetherStack["scales"] }
 
 export function fitOffsetSoftmax(K: number, X: number[][], offsets: number[][], Y: number[][], lambda: number): { bias: number[]; weights: number[][] } {
-  const N = X.length, D = X[0]?.length ?? 0, dim = K + D * K;
-  const theta = lbfgs((t, g) => {
-    g.fill(0);
-    let loss = 0;
-    const z = new Float64Array(K);
-    for (let n = 0; n < N; n++) {
-      const x = X[n]!, o = offsets[n]!, y = Y[n]!;
-      for (let c = 0; c < K; c++) z[c] = o[c]! + t[c]!;
-      for (let d = 0; d < D; d++) { const v = x[d]!; if (v === 0) continue; const off = K + d * K; for (let c = 0; c < K; c++) z[c]! += t[off + c]! * v; }
-      let max = -Infinity;
-      for (let c = 0; c < K; c++) if (z[c]! > max) max = z[c]!;
-      let sum = 0;
-      for (let c = 0; c < K; c++) { z[c] = Math.exp(z[c]! - max); sum += z[c]!; }
-      for (let c = 0; c < K; c++) {
-        const p = z[c]! / sum;
-        if (y[c]! > 0) loss -= y[c]! * Math.log(Math.max(p, 1e-300));
-        const r = (p - y[c]!) / N;
-        g[c]! += r;
-        for (let d = 0; d < D; d++) g[K + d * K + c]! += r * x[d]!;
-      }
-    }
-    loss /= N;
-    for (let j = 0; j < dim; j++) { loss += 0.5 * lambda * t[j]! * t[j]!; g[j]! += lambda * t[j]!; }
-    return loss;
-  }, new Float64Array(dim), 200);
+  const D = X[0]?.length ?? 0, dim = K + D * K;
+  // Dense rows as sparse ones (zeros skipped), with the lexical choice as a fixed offset.
+  const nonZero = X.map((x) => x.flatMap((v, d) => (v === 0 ? [] : [d])));
+  const data = {
+    idx: nonZero.map((ds) => Int32Array.from(ds)),
+    val: nonZero.map((ds, n) => Float64Array.from(ds, (d) => X[n]![d]!)),
+    y: Y.map((y) => Float64Array.from(y)),
+    offset: offsets.map((o) => Float64Array.from(o)),
+  };
+  const theta = lbfgs(softmaxObjective(K, dim, data, lambda, true), new Float64Array(dim), 200);
   return { bias: Array.from(theta.slice(0, K)), weights: Array.from({ length: D }, (_, d) => Array.from(theta.slice(K + d * K, K + d * K + K))) };
 }
 

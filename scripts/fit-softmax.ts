@@ -21,7 +21,8 @@ export interface FitOptions {
   iterations?: number;
 }
 
-interface Compiled { idx: Int32Array[]; val: Float64Array[]; y: Float64Array[] }
+/** Training rows in sparse form; `offset`: a fixed per-class logit added before the softmax. */
+export interface SoftmaxRows { idx: Int32Array[]; val: Float64Array[]; y: Float64Array[]; offset?: Float64Array[] }
 
 export function fitSoftmax<C extends string>(classes: readonly C[], examples: readonly Example<C>[], o: FitOptions): LinearModel<C> {
   const K = classes.length;
@@ -30,7 +31,7 @@ export function fitSoftmax<C extends string>(classes: readonly C[], examples: re
   const names = [...counts.keys()].filter((n) => o.isDense(n) || counts.get(n)! >= o.minCount).sort();
   const index = new Map(names.map((n, i) => [n, i]));
   const F = names.length;
-  const data: Compiled = { idx: [], val: [], y: [] };
+  const data: SoftmaxRows = { idx: [], val: [], y: [] };
   for (const e of examples) {
     const idx: number[] = [], val: number[] = [];
     e.x.names.forEach((n, i) => {
@@ -41,16 +42,30 @@ export function fitSoftmax<C extends string>(classes: readonly C[], examples: re
     data.val.push(Float64Array.from(val));
     data.y.push(Float64Array.from(classes.map((c) => e.y[c] ?? 0)));
   }
-  const N = examples.length;
-  // Parameters: [bias (K), W (F × K)].
   const dim = K + F * K;
-  const objective = (theta: Float64Array, grad: Float64Array): number => {
+  const objective = softmaxObjective(K, dim, data, o.lambda);
+  const theta = lbfgs(objective, new Float64Array(dim), o.iterations ?? 200);
+  const weights = new Map<string, number[]>();
+  names.forEach((n, j) => {
+    const scale = o.scaleOf(n);
+    weights.set(n, Array.from({ length: K }, (_, c) => theta[K + j * K + c]! * scale));
+  });
+  return { classes, bias: Array.from(theta.slice(0, K)), weights };
+}
+
+/**
+ * Mean cross-entropy + λ/2·‖θ‖² over θ = [bias (K), W (F × K)], with its gradient, for lbfgs.
+ * The bias is penalised only when asked (a stack with a fixed offset wants a small bias too).
+ */
+export function softmaxObjective(K: number, dim: number, data: SoftmaxRows, lambda: number, penaliseBias = false): (theta: Float64Array, grad: Float64Array) => number {
+  const N = data.y.length;
+  return (theta, grad) => {
     grad.fill(0);
     let loss = 0;
     const z = new Float64Array(K);
     for (let n = 0; n < N; n++) {
-      const idx = data.idx[n]!, val = data.val[n]!, y = data.y[n]!;
-      for (let c = 0; c < K; c++) z[c] = theta[c]!;
+      const idx = data.idx[n]!, val = data.val[n]!, y = data.y[n]!, offset = data.offset?.[n];
+      for (let c = 0; c < K; c++) z[c] = theta[c]! + (offset?.[c] ?? 0);
       for (let i = 0; i < idx.length; i++) { const off = K + idx[i]! * K, v = val[i]!; for (let c = 0; c < K; c++) z[c]! += theta[off + c]! * v; }
       let max = -Infinity;
       for (let c = 0; c < K; c++) if (z[c]! > max) max = z[c]!;
@@ -65,16 +80,9 @@ export function fitSoftmax<C extends string>(classes: readonly C[], examples: re
       }
     }
     loss /= N;
-    for (let j = K; j < dim; j++) { loss += 0.5 * o.lambda * theta[j]! * theta[j]!; grad[j]! += o.lambda * theta[j]!; }
+    for (let j = penaliseBias ? 0 : K; j < dim; j++) { loss += 0.5 * lambda * theta[j]! * theta[j]!; grad[j]! += lambda * theta[j]!; }
     return loss;
   };
-  const theta = lbfgs(objective, new Float64Array(dim), o.iterations ?? 200);
-  const weights = new Map<string, number[]>();
-  names.forEach((n, j) => {
-    const scale = o.scaleOf(n);
-    weights.set(n, Array.from({ length: K }, (_, c) => theta[K + j * K + c]! * scale));
-  });
-  return { classes, bias: Array.from(theta.slice(0, K)), weights };
 }
 
 /** Limited-memory BFGS (m = 10) with a backtracking Armijo line search. */
