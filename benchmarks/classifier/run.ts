@@ -6,9 +6,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { parseArgs } from "node:util";
 import type { Classifier } from "../../src/classify/types.js";
 import type { Command } from "../../src/cli/command.js";
+import { parseCommandArgs } from "../../src/cli/args.js";
 import { CliError } from "../../src/cli/errors.js";
 import { writeLine, type CliIO } from "../../src/cli/io.js";
 import { heatmapSvg } from "../charts/heatmap.js";
@@ -172,11 +172,7 @@ export const benchmark: Command = {
   summary: "classifier accuracy, calibration and latency on the held-out query split",
   usage,
   async run(args: string[], io: CliIO) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
+    const { values } = parseCommandArgs(args, {
           split: { type: "string", default: "heldout" },
           queries: { type: "string" },
           classifier: { type: "string", default: "lexical" },
@@ -185,11 +181,7 @@ export const benchmark: Command = {
           lines: { type: "string", default: "50000" },
           check: { type: "boolean", default: false },
           json: { type: "boolean", default: false },
-        },
-      }));
-    } catch (error) {
-      throw new CliError((error as Error).message);
-    }
+        });
     if (!(SPLITS as readonly string[]).includes(values.split)) throw new CliError(`--split must be one of ${SPLITS.join(", ")}, got '${values.split}'`);
     if (!(CLASSIFIER_NAMES as readonly string[]).includes(values.classifier)) throw new CliError(`--classifier must be one of ${CLASSIFIER_NAMES.join(", ")}, got '${values.classifier}'`);
     const repetitions = positiveInt("repetitions", values.repetitions, 1);

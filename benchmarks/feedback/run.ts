@@ -19,10 +19,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { parseArgs } from "node:util";
 import { lexicalClassifier } from "../../src/classify/index.js";
 import type { Classifier } from "../../src/classify/types.js";
 import type { Command } from "../../src/cli/command.js";
+import { parseCommandArgs } from "../../src/cli/args.js";
 import { CliError } from "../../src/cli/errors.js";
 import { writeLine } from "../../src/cli/io.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
@@ -112,12 +112,7 @@ export const benchmark: Command = {
   summary: "learning from simulated retrieval feedback: held-out routed recall before/after",
   usage,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({ args, options: { k: { type: "string", default: "10" }, store: { type: "string", default: "memory" }, json: { type: "boolean" } } }));
-    } catch (error) {
-      throw new CliError((error as Error).message);
-    }
+    const { values } = parseCommandArgs(args, { k: { type: "string", default: "10" }, store: { type: "string", default: "memory" }, json: { type: "boolean" } });
     const k = Number(values.k);
     if (!Number.isInteger(k) || k < 1 || k > 100) throw new CliError(`--k must be an integer from 1 to 100, got '${values.k}'`);
     const data = loadRetrievalSet();

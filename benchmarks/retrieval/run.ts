@@ -7,8 +7,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { parseArgs } from "node:util";
 import type { Command } from "../../src/cli/command.js";
+import { parseCommandArgs } from "../../src/cli/args.js";
 import { CliError } from "../../src/cli/errors.js";
 import { writeLine } from "../../src/cli/io.js";
 import { barChartSvg } from "../charts/bars.js";
@@ -30,11 +30,7 @@ const usage = `Usage: arcroute bench retrieval [--engines lancedb,pglite] [--fus
   than lexical writes retrieval-<classifier>.json/.svg.`;
 
 function parse(args: string[]) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
+  const { values } = parseCommandArgs(args, {
         engines: { type: "string", default: ENGINES.join(",") },
         "fusion-weight": { type: "string" },
         "pool-size": { type: "string" },
@@ -42,11 +38,7 @@ function parse(args: string[]) {
         payloads: { type: "string", default: "hand" },
         classifier: { type: "string", default: "lexical" },
         json: { type: "boolean", default: false },
-      },
-    }));
-  } catch (error) {
-    throw new CliError((error as Error).message);
-  }
+      });
   const engines = values.engines.split(",").map((e) => e.trim());
   for (const engine of engines) {
     if (!(ENGINES as readonly string[]).includes(engine)) throw new CliError(`unknown engine '${engine}'; choose from: ${ENGINES.join(", ")}`);
