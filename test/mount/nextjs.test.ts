@@ -5,12 +5,11 @@
  * dispatcher picks the exported handler by method, as Next.js's own server does.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { getRequestListener } from "@hono/node-server";
 import { api, store } from "../../examples/mount/nextjs-arcroute.js";
 import * as route from "../../examples/mount/nextjs-route.js";
-import { createFixture, expectHandlerSetMounted } from "./support.js";
+import { createFixture, expectHandlerSetMounted, withListening } from "./support.js";
 
 type Handler = (request: Request) => Promise<Response>;
 const HANDLERS: Record<string, Handler> = { GET: route.GET, POST: route.POST, PUT: route.PUT, PATCH: route.PATCH, DELETE: route.DELETE };
@@ -42,12 +41,6 @@ describe("mounting in a Next.js route handler", () => {
         return handler ? handler(request) : new Response(null, { status: 405 });
       }),
     );
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    try {
-      await expectHandlerSetMounted(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, fixture);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
+    await withListening(server, (origin) => expectHandlerSetMounted(`${origin}/v1`, fixture));
   });
 });

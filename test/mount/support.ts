@@ -9,14 +9,10 @@ import { expect } from "vitest";
 import { createApiKey, hashApiKey } from "arcroute";
 import { createApi, type Api } from "arcroute/http";
 import { createMemoryLimiter, createMemoryStore } from "arcroute/stores/memory";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { ArcStore } from "../../src/stores/types.js";
 import { requireBuiltCli } from "../ecosystem/support/built-cli.js";
-
-export interface MountedApp {
-  /** e.g. http://127.0.0.1:40123 (no base path) */
-  origin: string;
-  close(): Promise<void>;
-}
 
 export interface Fixture {
   api: Api;
@@ -73,6 +69,17 @@ export async function expectHandlerSetMounted(base: string, fixture: Fixture): P
   expect(wrongMethod.status).toBe(405);
   expect(wrongMethod.headers.get("allow")).toContain("POST");
   expect(await statusAndError(fetch(`${base}/no-such-path`, { headers: { authorization: `Bearer ${fixture.key}` } }))).toEqual([404, "Not found"]);
+}
+
+/** Serves `server` on an ephemeral local port, runs `checks` with its origin (no base path), then closes it. */
+export async function withListening(server: Server, checks: (origin: string) => Promise<void>): Promise<void> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    await checks(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
 /** The host app's own JSON route (POST /echo) still gets its parsed body. */
