@@ -31,6 +31,13 @@ export interface Analysis {
   /** Arc types by descending score (only those with evidence). */
   arcRanking: ArcType[];
   tether: Scores<TetherType>;
+  /**
+   * Where the tether cues sit: the evidence of cues starting in the query's opening phrase (its
+   * first three words after frame and determiner words: "the *suitcase I brought*…", "show me
+   * *dad's funeral at*…"), and the type of the earliest cue. A memory is usually named first
+   * ("the diary mum read…" is anchored to the diary, not to mum).
+   */
+  anchor: { opening: Partial<Record<TetherType, number>>; first: TetherType | null };
   valence: Scores<Valence>;
   emotion: Scores<EmotionPrimary>;
   relation: Scores<RelationalDynamic>;
@@ -64,15 +71,41 @@ export function analyze(text: string): Analysis {
     arcs: {},
     arcRanking: [],
     tether: {},
+    anchor: { opening: {}, first: null },
     valence: {},
     emotion: {},
     relation: {},
     temporal: {},
     intensity: { score: 0, cues: [] },
   };
-  for (const match of matchCues(tokenize(normalized), normalized === "" ? [] : normalized.split(" "))) accumulate(result, match.cue.target, match);
+  const words = normalized === "" ? [] : normalized.split(" ");
+  const openingEnd = openingPhraseEnd(words);
+  let firstStart = Infinity;
+  for (const match of matchCues(tokenize(normalized), words)) {
+    accumulate(result, match.cue.target, match);
+    const target = match.cue.target;
+    if (target.kind !== "tether" || match.weight < ANCHOR_MIN_WEIGHT) continue;
+    if (match.start < openingEnd) result.anchor.opening[target.value] = (result.anchor.opening[target.value] ?? 0) + match.weight;
+    if (match.start < firstStart) { firstStart = match.start; result.anchor.first = target.value; }
+  }
   result.arcRanking = rankByScore(result.arcs);
   return result;
+}
+
+/** Words that open a query without naming its memory: frames, question words, determiners. */
+const OPENING_SKIP = new Set([
+  "show", "me", "find", "can", "you", "could", "remember", "all", "the", "times", "time", "moments", "moment", "when", "where", "how", "what",
+  "that", "those", "these", "a", "an", "this", "my", "our", "his", "her", "their", "first", "last",
+]);
+/** Weak tether cues ("i", "with", "there") say nothing about where the memory is anchored. */
+const ANCHOR_MIN_WEIGHT = 1;
+const OPENING_WORDS = 3;
+
+/** Token index where the opening phrase ends: the first three words after the skipped ones. */
+function openingPhraseEnd(words: readonly string[]): number {
+  let i = 0;
+  while (i < words.length && OPENING_SKIP.has(words[i]!)) i++;
+  return i + OPENING_WORDS;
 }
 
 function accumulate(result: Analysis, target: CueTarget, match: CueMatch): void {

@@ -3,276 +3,276 @@ import type { FittedParams } from "./params.js";
 
 export const FITTED: FittedParams = {
   "gate": {
-    "bias": -1.4743,
+    "bias": -1.1334,
     "weights": {
-      "frame": 1.414,
-      "lookup": -2.3296,
-      "task": -1.4369,
-      "info": -1.8498,
-      "chat": -0.6778,
-      "arc": 1.2962,
-      "emotion": -0.3078,
-      "intensity": 0.6953,
-      "tether": 0.461,
-      "personal": 0.7654,
-      "gerund_opening": 1.6193,
-      "when_clause": 1.3197,
-      "past": 0.9779,
-      "no_content": -0.1979,
-      "short": -0.6164,
-      "impersonal": -0.9829,
-      "impersonal_arc": -1.0145
+      "frame": 1.3563,
+      "lookup": -2.6217,
+      "task": -1.6724,
+      "info": -1.84,
+      "chat": -0.4755,
+      "arc": 0.9495,
+      "emotion": -0.3161,
+      "intensity": 0.7639,
+      "tether": 0.7686,
+      "personal": 0.7594,
+      "gerund_opening": 1.9298,
+      "when_clause": 1.6116,
+      "past": 1.3754,
+      "no_content": -0.672,
+      "short": -0.8263,
+      "impersonal": -0.6498,
+      "impersonal_arc": -1.0424
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.0656,
-      "symbol": -4.8363,
-      "event": -4.8363,
-      "place": -4.8363,
-      "ritual": -4.8363,
-      "object": -4.8363,
-      "tradition": -4.8363,
-      "identity": -4.8363,
-      "self": -4.8363
+      "person": -0.2067,
+      "symbol": -4.4188,
+      "event": -3.1661,
+      "place": -3.7257,
+      "ritual": -4.0134,
+      "object": -3.1661,
+      "tradition": -4.0134,
+      "identity": -4.0134,
+      "self": -4.4188
     },
     "liberation": {
-      "person": -1.6253,
-      "symbol": -4.8442,
-      "event": -3.4579,
-      "place": -3.2347,
-      "ritual": -4.8442,
-      "object": -4.151,
-      "tradition": -4.151,
-      "identity": -4.8442,
-      "self": -0.3898
+      "person": -1.684,
+      "symbol": -4.0194,
+      "event": -2.8154,
+      "place": -2.7201,
+      "ritual": -4.0194,
+      "object": -3.7317,
+      "tradition": -3.7317,
+      "identity": -3.5086,
+      "self": -0.5536
     },
     "grief": {
-      "person": -0.2405,
-      "symbol": -4.8752,
-      "event": -2.678,
-      "place": -3.7766,
-      "ritual": -4.8752,
-      "object": -2.678,
-      "tradition": -4.1821,
-      "identity": -4.8752,
-      "self": -4.1821
+      "person": -0.4143,
+      "symbol": -4.0431,
+      "event": -2.3691,
+      "place": -3.1958,
+      "ritual": -3.3499,
+      "object": -2.3691,
+      "tradition": -3.5322,
+      "identity": -4.4485,
+      "self": -4.0431
     },
     "discovery": {
-      "person": -2.4304,
-      "symbol": -4.8283,
-      "event": -3.7297,
-      "place": -1.273,
-      "ritual": -4.8283,
-      "object": -2.3434,
-      "tradition": -4.8283,
-      "identity": -3.442,
-      "self": -0.7853
+      "person": -2.2667,
+      "symbol": -4.0013,
+      "event": -3.3081,
+      "place": -1.3387,
+      "ritual": -4.0013,
+      "object": -2.2095,
+      "tradition": -4.0013,
+      "identity": -3.0204,
+      "self": -0.9567
     },
     "resistance": {
-      "person": -0.6168,
-      "symbol": -4.8363,
-      "event": -1.5041,
-      "place": -3.7377,
-      "ritual": -4.8363,
-      "object": -4.8363,
-      "tradition": -4.8363,
-      "identity": -4.8363,
-      "self": -1.7452
+      "person": -0.7682,
+      "symbol": -4.0134,
+      "event": -1.5285,
+      "place": -3.1661,
+      "ritual": -4.0134,
+      "object": -4.0134,
+      "tradition": -3.3202,
+      "identity": -3.5025,
+      "self": -1.8539
     },
     "bond": {
-      "person": -0.1981,
-      "symbol": -4.852,
-      "event": -4.1589,
-      "place": -4.852,
-      "ritual": -2.2871,
-      "object": -4.852,
-      "tradition": -4.1589,
-      "identity": -4.1589,
-      "self": -4.852
+      "person": -0.3533,
+      "symbol": -4.0254,
+      "event": -3.7377,
+      "place": -3.5145,
+      "ritual": -1.9885,
+      "object": -3.5145,
+      "tradition": -3.5145,
+      "identity": -3.7377,
+      "self": -5.124
     },
     "moral_awakening": {
-      "person": -2.6311,
-      "symbol": -4.8283,
-      "event": -4.8283,
-      "place": -3.442,
-      "ritual": -4.8283,
-      "object": -2.8824,
-      "tradition": -4.1352,
-      "identity": -4.8283,
-      "self": -0.2332
+      "person": -2.1615,
+      "symbol": -4.0073,
+      "event": -3.16,
+      "place": -2.9087,
+      "ritual": -4.4128,
+      "object": -2.7081,
+      "tradition": -3.7197,
+      "identity": -3.3142,
+      "self": -0.4616
     },
     "transformation": {
-      "person": -4.1352,
-      "symbol": -4.8283,
-      "event": -2.4304,
-      "place": -3.7297,
-      "ritual": -4.8283,
-      "object": -4.8283,
-      "tradition": -4.8283,
-      "identity": -3.7297,
-      "self": -0.2033
+      "person": -3.4965,
+      "symbol": -4.4128,
+      "event": -2.2727,
+      "place": -2.9087,
+      "ritual": -3.4965,
+      "object": -4.0073,
+      "tradition": -4.0073,
+      "identity": -3.0265,
+      "self": -0.3786
     },
     "reconciliation": {
-      "person": -0.1278,
-      "symbol": -4.8283,
-      "event": -3.442,
-      "place": -4.8283,
-      "ritual": -4.8283,
-      "object": -3.7297,
-      "tradition": -4.1352,
-      "identity": -4.8283,
-      "self": -4.1352
+      "person": -0.2636,
+      "symbol": -4.0013,
+      "event": -3.0204,
+      "place": -4.0013,
+      "ritual": -3.4904,
+      "object": -3.154,
+      "tradition": -3.3081,
+      "identity": -4.0013,
+      "self": -4.0013
     },
     "reckoning": {
-      "person": -2.0557,
-      "symbol": -4.8283,
-      "event": -3.2189,
-      "place": -4.8283,
-      "ritual": -4.8283,
-      "object": -2.7489,
-      "tradition": -4.8283,
-      "identity": -4.8283,
-      "self": -0.3175
+      "person": -1.9644,
+      "symbol": -5.0999,
+      "event": -2.702,
+      "place": -4.0013,
+      "ritual": -4.0013,
+      "object": -2.615,
+      "tradition": -4.0013,
+      "identity": -4.0013,
+      "self": -0.4459
     },
     "threshold": {
-      "person": -4.1667,
-      "symbol": -4.8598,
-      "event": -0.2059,
-      "place": -3.0681,
-      "ritual": -4.8598,
-      "object": -3.0681,
-      "tradition": -4.1667,
-      "identity": -3.4735,
-      "self": -4.1667
+      "person": -3.1781,
+      "symbol": -4.0254,
+      "event": -0.379,
+      "place": -2.6391,
+      "ritual": -4.0254,
+      "object": -2.9267,
+      "tradition": -3.3322,
+      "identity": -2.9267,
+      "self": -3.7377
     },
     "exile": {
-      "person": -1.0296,
-      "symbol": -4.8363,
-      "event": -4.8363,
-      "place": -0.7587,
-      "ritual": -4.8363,
-      "object": -4.8363,
-      "tradition": -2.6391,
-      "identity": -2.8904,
-      "self": -4.1431
+      "person": -1.2141,
+      "symbol": -3.7197,
+      "event": -3.4965,
+      "place": -0.8864,
+      "ritual": -4.0073,
+      "object": -3.7197,
+      "tradition": -2.4669,
+      "identity": -2.4669,
+      "self": -3.7197
     },
     "gratitude": {
-      "person": -0.1009,
-      "symbol": -4.8283,
-      "event": -3.442,
-      "place": -4.8283,
-      "ritual": -4.8283,
-      "object": -4.1352,
-      "tradition": -4.8283,
-      "identity": -4.8283,
-      "self": -4.8283
+      "person": -0.2323,
+      "symbol": -4.0013,
+      "event": -3.0204,
+      "place": -4.0013,
+      "ritual": -3.4904,
+      "object": -3.154,
+      "tradition": -4.0013,
+      "identity": -4.0013,
+      "self": -4.4067
     },
     "authenticity": {
-      "person": -4.8203,
-      "symbol": -3.7217,
-      "event": -4.8203,
-      "place": -4.8203,
-      "ritual": -4.8203,
-      "object": -4.8203,
-      "tradition": -4.8203,
-      "identity": -0.4014,
-      "self": -1.3545
+      "person": -4.0013,
+      "symbol": -3.4904,
+      "event": -3.7136,
+      "place": -3.7136,
+      "ritual": -3.7136,
+      "object": -3.7136,
+      "tradition": -4.0013,
+      "identity": -0.5673,
+      "self": -1.3157
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -4.7958,
-      "negative": -0.0167,
-      "mixed": -4.7958
+      "positive": -5.0814,
+      "negative": -0.0125,
+      "mixed": -5.0814
     },
     "liberation": {
-      "positive": -0.0167,
-      "negative": -4.7958,
-      "mixed": -4.7958
+      "positive": -0.0188,
+      "negative": -5.0814,
+      "mixed": -4.3883
     },
     "grief": {
-      "positive": -4.8363,
-      "negative": -0.1001,
-      "mixed": -2.4384
+      "positive": -5.112,
+      "negative": -0.1775,
+      "mixed": -1.8539
     },
     "discovery": {
-      "positive": -0.1431,
-      "negative": -4.7875,
-      "mixed": -2.0794
+      "positive": -0.1054,
+      "negative": -5.0752,
+      "mixed": -2.3671
     },
     "resistance": {
-      "positive": -1.0498,
-      "negative": -4.7875,
-      "mixed": -0.4437
+      "positive": -1.2465,
+      "negative": -5.0752,
+      "mixed": -0.3478
     },
     "bond": {
-      "positive": -0.0161,
-      "negative": -4.8283,
-      "mixed": -4.8283
+      "positive": -0.0122,
+      "negative": -5.1059,
+      "mixed": -5.1059
     },
     "moral_awakening": {
-      "positive": -4.7791,
-      "negative": -0.6202,
-      "mixed": -0.7901
+      "positive": -5.0689,
+      "negative": -0.7648,
+      "mixed": -0.6381
     },
     "transformation": {
-      "positive": -0.3132,
-      "negative": -4.086,
-      "mixed": -1.3779
+      "positive": -0.3415,
+      "negative": -4.3758,
+      "mixed": -1.2847
     },
     "reconciliation": {
-      "positive": -0.2573,
-      "negative": -4.7791,
-      "mixed": -1.521
+      "positive": -0.2247,
+      "negative": -5.0689,
+      "mixed": -1.6349
     },
     "reckoning": {
-      "positive": -4.7791,
-      "negative": -0.0342,
-      "mixed": -3.6805
+      "positive": -5.0689,
+      "negative": -0.0583,
+      "mixed": -2.9895
     },
     "threshold": {
-      "positive": -1.1567,
-      "negative": -4.1271,
-      "mixed": -0.4014
+      "positive": -0.989,
+      "negative": -4.4067,
+      "mixed": -0.4847
     },
     "exile": {
-      "positive": -4.7875,
-      "negative": -0.0168,
-      "mixed": -4.7875
+      "positive": -5.0689,
+      "negative": -0.0516,
+      "mixed": -3.123
     },
     "gratitude": {
-      "positive": -0.0169,
-      "negative": -4.7791,
-      "mixed": -4.7791
+      "positive": -0.0255,
+      "negative": -5.0689,
+      "mixed": -3.9703
     },
     "authenticity": {
-      "positive": -0.0433,
-      "negative": -4.7707,
-      "mixed": -3.3844
+      "positive": -0.052,
+      "negative": -5.0626,
+      "mixed": -3.1167
     }
   },
   "prior_weight": {
-    "tether": 0.7,
-    "valence": 0.6
+    "tether": 0.8,
+    "valence": 0.9
   },
   "tether_cue_scale": {
     "person": 1,
-    "symbol": 1,
+    "symbol": 2.25,
     "event": 1,
     "place": 1,
-    "ritual": 1.5,
-    "object": 2,
+    "ritual": 1.25,
+    "object": 1.75,
     "tradition": 1.5,
     "identity": 1,
     "self": 1
   },
   "calibration": {
-    "a": 1.1926,
-    "b": -0.7112,
-    "open_gate": 0.061,
-    "top": 1.7021,
-    "lead": 1.8127,
-    "open_offset": -0.1542
+    "a": 1.1627,
+    "b": -0.1174,
+    "open_gate": 0.0063,
+    "top": 2.2085,
+    "lead": 1.4671,
+    "open_offset": -0.5317
   }
 };

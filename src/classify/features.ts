@@ -44,6 +44,8 @@ export function linearFeatures(a: Analysis): FeatureVector {
   }
   pushScores(out, "arc:", a.arcs);
   pushScores(out, "tether:", a.tether);
+  for (const type in a.anchor.opening) { out.names.push("opening:" + type); out.values.push(Math.min(a.anchor.opening[type as keyof typeof a.anchor.opening]!, CUE_CAP)); }
+  if (a.anchor.first !== null) { out.names.push("first:" + a.anchor.first); out.values.push(1); }
   pushScores(out, "valence:", a.valence);
   pushScores(out, "emotion:", a.emotion);
   pushScores(out, "relation:", a.relation);

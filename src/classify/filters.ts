@@ -1,8 +1,7 @@
 /**
  * Stage 7: field filters. Weight = how much a filter should count in retrieval, in (0, 1].
- * `classify` takes arc types and valence from the linear models (buildModelFilters; the weight
- * grows with the model's probability) and the tether type from cues and the top arc's prior.
- * `tag()` ranks documents by cues alone (buildFilters):
+ * `classify` takes arc types, tether and valence from the linear models (buildModelFilters; the
+ * weight grows with the model's probability). `tag()` ranks documents by cues alone (buildFilters):
  * the share of its field's evidence held by the value, scaled per field; tether and valence combine
  * the cues with the top arc's prior (fitted on train): a named anchor wins, and with none the arc's
  * usual anchor and direction are used ("exile" → place, "gratitude" → positive).
@@ -54,7 +53,8 @@ export function buildFilters(a: Analysis, arcs: readonly ArcType[], params: Clas
     const arcShare = a.arcs[arc] ? share(a.arcs, arc) : 0.5;
     filters.push({ field: "arc_type", operator: "eq", value: arc, weight: clampWeight(i === 0 ? 0.6 + 0.4 * arcShare : 0.5 * arcShare) });
   });
-  const tether = tetherFilter(a, top, params, filters);
+  const tether = chooseWithPrior(TETHER_TYPES, a.tether, top ? params.tether_prior[top] : undefined, params.prior_weight.tether, params.tether_cue_scale);
+  if (tether.value) filters.push({ field: "tether_type", operator: "eq", value: tether.value, weight: clampWeight(tether.source === "cue" ? 0.4 + 0.4 * share(a.tether, tether.value) : 0.3) });
   const valence = chooseWithPrior(VALENCES, a.valence, top ? params.valence_prior[top] : undefined, params.prior_weight.valence);
   if (valence.value) filters.push({ field: "valence", operator: "eq", value: valence.value, weight: clampWeight(valence.source === "cue" ? 0.4 + 0.4 * share(a.valence, valence.value) : 0.3) });
   filters.push(...cueFilters(a));
@@ -62,30 +62,21 @@ export function buildFilters(a: Analysis, arcs: readonly ArcType[], params: Clas
 }
 
 /**
- * Tether: scaled cue evidence plus the top arc's prior (a named anchor wins; with none, the arc's
- * usual anchor). Pushes the filter, returns where it came from.
+ * The classifier's filters: arc types, tether and valence from the linear models (weights grow
+ * with their probabilities), the other fields from the cues.
  */
-function tetherFilter(a: Analysis, top: ArcType | undefined, params: ClassifierParams, filters: FieldFilter[]): { source: FilterSource } {
-  const tether = chooseWithPrior(TETHER_TYPES, a.tether, top ? params.tether_prior[top] : undefined, params.prior_weight.tether, params.tether_cue_scale);
-  if (tether.value) filters.push({ field: "tether_type", operator: "eq", value: tether.value, weight: clampWeight(tether.source === "cue" ? 0.4 + 0.4 * share(a.tether, tether.value) : 0.3) });
-  return { source: tether.source };
-}
-
-/**
- * The classifier's filters: arc types and valence from the linear models (weights grow with their
- * probabilities), tether from cues and the model's top arc, the other fields from the cues.
- */
-export function buildModelFilters(a: Analysis, p: ModelPredictions, params: ClassifierParams = SHIPPED_PARAMS): { filters: FieldFilter[]; sources: FilterSources } {
+export function buildModelFilters(a: Analysis, p: ModelPredictions): { filters: FieldFilter[]; sources: FilterSources } {
   const probability = <V extends string>(ranked: readonly { value: V; p: number }[], value: V) => ranked.find((r) => r.value === value)?.p ?? 0;
   const filters: FieldFilter[] = p.arcs.map((arc, i) => {
     const pa = probability(p.arc.ranked, arc);
     return { field: "arc_type", operator: "eq", value: arc, weight: clampWeight(i === 0 ? 0.6 + 0.4 * pa : 0.5 * pa) };
   });
-  const tether = tetherFilter(a, p.arcs[0], params, filters);
+  const tether = p.tether.ranked[0]!;
+  filters.push({ field: "tether_type", operator: "eq", value: tether.value, weight: clampWeight(0.3 + 0.5 * tether.p) });
   const valence = p.valence.ranked[0]!;
   filters.push({ field: "valence", operator: "eq", value: valence.value, weight: clampWeight(0.3 + 0.5 * valence.p) });
   filters.push(...cueFilters(a));
-  return { filters, sources: { tether: tether.source, valence: "model" } };
+  return { filters, sources: { tether: "model", valence: "model" } };
 }
 
 /** Filters on the fields only cues decide: emotional weight, emotion, relational dynamics, temporal context. */

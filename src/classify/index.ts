@@ -1,7 +1,7 @@
 /**
  * The lexical classifier core: query → ActivationResult, offline and deterministic.
- * Pipeline: normalize → tokenize/stem → match cues → analyze → gate → linear models (arc types and
- * valence over words, word pairs, word clusters and cue evidence) → filters → calibrate.
+ * Pipeline: normalize → tokenize/stem → match cues → analyze → gate → linear models (arc types,
+ * tether and valence over words, word pairs, word clusters and cue evidence) → filters → calibrate.
  */
 import type { ActivationResult } from "../schema/activation.js";
 import { analyze, type Analysis, type CueEvidence } from "./analyze.js";
@@ -36,7 +36,7 @@ export interface Explanation {
    * lowered its score most (log-odds against the mean over arc types).
    */
   arcs: { arc: string; score: number; cues: CueEvidence[]; features: Contribution[] }[];
-  /** Every filter with its cues and, for arc type and valence, the model's top features. */
+  /** Every filter with its cues and, for arc type, tether and valence, the model's top features. */
   filters: { field: string; value: string | number; cues: CueEvidence[]; source: string; features?: Contribution[] }[];
   analysis: Analysis;
 }
@@ -69,7 +69,7 @@ function decide(query: string, params: ClassifierParams): { result: Classificati
   const g = gateScore(a, params.gate);
   const open = g > GATE_THRESHOLD;
   const p = open ? predictFields(a, params.models) : null;
-  const { filters, sources } = p ? buildModelFilters(a, p, params) : { filters: [], sources: null };
+  const { filters, sources } = p ? buildModelFilters(a, p) : { filters: [], sources: null };
   const certainty = p ? arcCertainty(p) : { top: 0, lead: 0 };
   const result: Classification = {
     activation_id: null,
@@ -99,7 +99,7 @@ function named(a: Analysis, list: Contribution[]): Contribution[] {
 
 function modelEvidence(a: Analysis, p: ModelPredictions | null, params: ClassifierParams, field: string, value: string): { features?: Contribution[] } {
   if (!p) return {};
-  const model = field === "arc_type" ? params.models.arc : field === "valence" ? params.models.valence : null;
+  const model = field === "arc_type" ? params.models.arc : field === "tether_type" ? params.models.tether : field === "valence" ? params.models.valence : null;
   return model ? { features: named(a, contributions(model as typeof params.models.arc, p.features, value as never)) } : {};
 }
 

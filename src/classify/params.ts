@@ -16,9 +16,10 @@ export const GATE_FEATURES = [
 ] as const;
 export type GateFeature = (typeof GATE_FEATURES)[number];
 
-/** The linear models that choose the arc types and the valence (linear.ts). */
+/** The linear models that choose the arc types, the tether type and the valence (linear.ts). */
 export interface LinearModels {
   arc: LinearModel<ArcType>;
+  tether: LinearModel<TetherType>;
   valence: LinearModel<Valence>;
   /** A secondary arc type is kept when its probability is at least this share of the top one's. */
   secondary_ratio: number;
@@ -48,9 +49,8 @@ export interface ClassifierParams {
    */
   calibration: { a: number; b: number; open_gate: number; top: number; lead: number; open_offset: number };
   /**
-   * The arc and valence models (scripts/fit-linear-classifier.ts → linear-weights.ts). The tether
-   * prior and cue scales above choose the classifier's tether type (given the model's top arc);
-   * the valence prior serves `tag()`, which ranks by cues alone.
+   * The arc, tether and valence models (scripts/fit-linear-classifier.ts → linear-weights.ts).
+   * The tether and valence priors and cue scales above serve `tag()`, which ranks by cues alone.
    */
   models: LinearModels;
 }
@@ -60,6 +60,7 @@ export type FittedParams = Omit<ClassifierParams, "models">;
 
 export const SHIPPED_MODELS: LinearModels = {
   arc: loadLinearModel(LINEAR_MODELS.arc),
+  tether: loadLinearModel(LINEAR_MODELS.tether),
   valence: loadLinearModel(LINEAR_MODELS.valence),
   secondary_ratio: LINEAR_MODELS.secondary_ratio,
 };

@@ -1,11 +1,9 @@
 /**
  * Stage 6c: what the linear models say about an open-gate query: the arc types (the most probable
- * one, and secondary ones whose probability is close to it, at most three) and the valence, each
- * with its probability. The lexical cues stay in as features of the models. (The tether type is
- * chosen by its cues and the top arc's prior, filters.ts: a tether model was fitted and measured,
- * see scripts/fit-linear-classifier.ts, and did worse on new queries.)
+ * one, and secondary ones whose probability is close to it, at most three), the tether type and the
+ * valence, each with its probability. The lexical cues stay in as features of the models.
  */
-import type { ArcType, Valence } from "../schema/vocabulary.js";
+import type { ArcType, TetherType, Valence } from "../schema/vocabulary.js";
 import type { Analysis } from "./analyze.js";
 import { linearFeatures, type FeatureVector } from "./features.js";
 import { predictLinear, type LinearPrediction } from "./linear.js";
@@ -14,6 +12,7 @@ import type { LinearModels } from "./params.js";
 export interface ModelPredictions {
   features: FeatureVector;
   arc: LinearPrediction<ArcType>;
+  tether: LinearPrediction<TetherType>;
   valence: LinearPrediction<Valence>;
   /** The chosen arc types, best first. */
   arcs: ArcType[];
@@ -24,7 +23,7 @@ export function predictFields(a: Analysis, models: LinearModels): ModelPredictio
   const arc = predictLinear(models.arc, features);
   const top = arc.ranked[0]!.p;
   const arcs = arc.ranked.filter((r, i) => i === 0 || r.p >= top * models.secondary_ratio).slice(0, 3).map((r) => r.value);
-  return { features, arc, valence: predictLinear(models.valence, features), arcs };
+  return { features, arc, tether: predictLinear(models.tether, features), valence: predictLinear(models.valence, features), arcs };
 }
 
 /** The probability of the top arc and its lead over the runner-up (the confidence's arc terms). */

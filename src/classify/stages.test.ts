@@ -65,6 +65,26 @@ describe("arc scoring", () => {
   });
 });
 
+describe("anchor position", () => {
+  it("records the tether cues of the opening phrase and the earliest one", () => {
+    const diary = analyze("the diary mum read behind my back");
+    expect(diary.anchor.first).toBe("object");
+    expect(diary.anchor.opening.object).toBeGreaterThan(0);
+    // "show me" and the determiner are skipped: the funeral opens the memory, dad only owns it.
+    const funeral = analyze("show me dad's funeral at the crematorium");
+    expect(funeral.anchor.opening.event).toBeGreaterThan(0);
+    // A cue after the opening phrase counts for the tether, not for the opening.
+    const late = analyze("when i finally talked to my brother about the letter");
+    expect(late.tether.object?.score).toBeGreaterThan(0);
+    expect(late.anchor.opening.object).toBeUndefined();
+  });
+
+  it("knows place names from the word clusters and ignores weak cues", () => {
+    expect(analyze("moving up to glasgow").tether.place?.score).toBeGreaterThan(0);
+    expect(analyze("i did it with them").anchor.first).toBeNull();
+  });
+});
+
 describe("filters", () => {
   it("emits canonical filters with weights in (0,1] and raises emotional_weight on intensity", () => {
     const a = analyze("the happiest day of my life with my grandma");
