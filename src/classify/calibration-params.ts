@@ -3,257 +3,257 @@ import type { FittedParams } from "./params.js";
 
 export const FITTED: FittedParams = {
   "gate": {
-    "bias": -1.1334,
+    "bias": -1.3073,
     "weights": {
-      "frame": 1.3563,
-      "lookup": -2.6217,
-      "task": -1.6724,
-      "info": -1.84,
-      "chat": -0.4755,
-      "arc": 0.9495,
-      "emotion": -0.3161,
-      "intensity": 0.7639,
-      "tether": 0.7686,
-      "personal": 0.7594,
-      "gerund_opening": 1.9298,
-      "when_clause": 1.6116,
-      "past": 1.3754,
-      "no_content": -0.672,
-      "short": -0.8263,
-      "impersonal": -0.6498,
-      "impersonal_arc": -1.0424
+      "frame": 1.3964,
+      "lookup": -2.3644,
+      "task": -1.7974,
+      "info": -1.7595,
+      "chat": -0.5652,
+      "arc": 0.4305,
+      "emotion": -0.329,
+      "intensity": 0.4782,
+      "tether": 0.9001,
+      "personal": 1.0694,
+      "gerund_opening": 2.2483,
+      "when_clause": 2.34,
+      "past": 1.168,
+      "no_content": -0.2808,
+      "short": -0.5807,
+      "impersonal": -1.405,
+      "impersonal_arc": -0.7861
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.2067,
-      "symbol": -4.4188,
-      "event": -3.1661,
-      "place": -3.7257,
-      "ritual": -4.0134,
-      "object": -3.1661,
-      "tradition": -4.0134,
-      "identity": -4.0134,
-      "self": -4.4188
+      "person": -0.1787,
+      "symbol": -4.7005,
+      "event": -3.091,
+      "place": -4.0073,
+      "ritual": -4.295,
+      "object": -3.1964,
+      "tradition": -4.295,
+      "identity": -4.295,
+      "self": -4.7005
     },
     "liberation": {
-      "person": -1.684,
-      "symbol": -4.0194,
-      "event": -2.8154,
-      "place": -2.7201,
-      "ritual": -4.0194,
-      "object": -3.7317,
-      "tradition": -3.7317,
-      "identity": -3.5086,
-      "self": -0.5536
+      "person": -1.6275,
+      "symbol": -4.0254,
+      "event": -2.3206,
+      "place": -2.6391,
+      "ritual": -4.313,
+      "object": -3.6199,
+      "tradition": -3.8022,
+      "identity": -3.6199,
+      "self": -0.641
     },
     "grief": {
-      "person": -0.4143,
-      "symbol": -4.0431,
-      "event": -2.3691,
-      "place": -3.1958,
-      "ritual": -3.3499,
-      "object": -2.3691,
-      "tradition": -3.5322,
-      "identity": -4.4485,
-      "self": -4.0431
+      "person": -0.4816,
+      "symbol": -3.6243,
+      "event": -2.3251,
+      "place": -2.8512,
+      "ritual": -3.1135,
+      "object": -2.3716,
+      "tradition": -3.4702,
+      "identity": -4.3175,
+      "self": -4.0298
     },
     "discovery": {
-      "person": -2.2667,
-      "symbol": -4.0013,
-      "event": -3.3081,
-      "place": -1.3387,
-      "ritual": -4.0013,
-      "object": -2.2095,
-      "tradition": -4.0013,
-      "identity": -3.0204,
-      "self": -0.9567
+      "person": -2.1702,
+      "symbol": -4.2905,
+      "event": -2.9042,
+      "place": -1.3817,
+      "ritual": -3.5973,
+      "object": -2.2536,
+      "tradition": -4.2905,
+      "identity": -2.681,
+      "self": -1.0453
     },
     "resistance": {
-      "person": -0.7682,
-      "symbol": -4.0134,
-      "event": -1.5285,
-      "place": -3.1661,
-      "ritual": -4.0134,
-      "object": -4.0134,
-      "tradition": -3.3202,
-      "identity": -3.5025,
-      "self": -1.8539
+      "person": -0.8383,
+      "symbol": -3.6109,
+      "event": -1.4514,
+      "place": -3.2055,
+      "ritual": -4.3041,
+      "object": -4.3041,
+      "tradition": -3.1001,
+      "identity": -3.2055,
+      "self": -1.8763
     },
     "bond": {
-      "person": -0.3533,
-      "symbol": -4.0254,
-      "event": -3.7377,
-      "place": -3.5145,
-      "ritual": -1.9885,
-      "object": -3.5145,
-      "tradition": -3.5145,
-      "identity": -3.7377,
-      "self": -5.124
+      "person": -0.3899,
+      "symbol": -3.2099,
+      "event": -3.7977,
+      "place": -3.7977,
+      "ritual": -1.7963,
+      "object": -3.6154,
+      "tradition": -3.7977,
+      "identity": -4.0209,
+      "self": -5.4072
     },
     "moral_awakening": {
-      "person": -2.1615,
-      "symbol": -4.0073,
-      "event": -3.16,
-      "place": -2.9087,
-      "ritual": -4.4128,
-      "object": -2.7081,
-      "tradition": -3.7197,
-      "identity": -3.3142,
-      "self": -0.4616
+      "person": -1.5695,
+      "symbol": -4.0119,
+      "event": -2.9133,
+      "place": -2.4024,
+      "ritual": -4.2996,
+      "object": -2.7591,
+      "tradition": -3.6064,
+      "identity": -3.6064,
+      "self": -0.6977
     },
     "transformation": {
-      "person": -3.4965,
-      "symbol": -4.4128,
-      "event": -2.2727,
-      "place": -2.9087,
-      "ritual": -3.4965,
-      "object": -4.0073,
-      "tradition": -4.0073,
-      "identity": -3.0265,
-      "self": -0.3786
+      "person": -3.4477,
+      "symbol": -4.295,
+      "event": -1.9279,
+      "place": -2.6856,
+      "ritual": -3.7842,
+      "object": -4.295,
+      "tradition": -4.295,
+      "identity": -2.5604,
+      "self": -0.4884
     },
     "reconciliation": {
-      "person": -0.2636,
-      "symbol": -4.0013,
-      "event": -3.0204,
-      "place": -4.0013,
-      "ritual": -3.4904,
-      "object": -3.154,
-      "tradition": -3.3081,
-      "identity": -4.0013,
-      "self": -4.0013
+      "person": -0.2711,
+      "symbol": -4.2905,
+      "event": -3.3096,
+      "place": -3.5973,
+      "ritual": -3.7796,
+      "object": -3.0865,
+      "tradition": -3.3096,
+      "identity": -3.7796,
+      "self": -3.4432
     },
     "reckoning": {
-      "person": -1.9644,
-      "symbol": -5.0999,
-      "event": -2.702,
-      "place": -4.0013,
-      "ritual": -4.0013,
-      "object": -2.615,
-      "tradition": -4.0013,
-      "identity": -4.0013,
-      "self": -0.4459
+      "person": -1.7301,
+      "symbol": -5.3936,
+      "event": -2.5604,
+      "place": -4.0073,
+      "ritual": -4.295,
+      "object": -2.8287,
+      "tradition": -4.295,
+      "identity": -4.295,
+      "self": -0.4736
     },
     "threshold": {
-      "person": -3.1781,
-      "symbol": -4.0254,
-      "event": -0.379,
-      "place": -2.6391,
-      "ritual": -4.0254,
-      "object": -2.9267,
-      "tradition": -3.3322,
-      "identity": -2.9267,
-      "self": -3.7377
+      "person": -2.5213,
+      "symbol": -3.8022,
+      "event": -0.5288,
+      "place": -2.4672,
+      "ritual": -4.313,
+      "object": -3.2144,
+      "tradition": -3.1091,
+      "identity": -2.6391,
+      "self": -2.9267
     },
     "exile": {
-      "person": -1.2141,
-      "symbol": -3.7197,
-      "event": -3.4965,
-      "place": -0.8864,
-      "ritual": -4.0073,
-      "object": -3.7197,
-      "tradition": -2.4669,
-      "identity": -2.4669,
-      "self": -3.7197
+      "person": -1.2147,
+      "symbol": -3.4432,
+      "event": -3.5973,
+      "place": -0.9232,
+      "ritual": -4.0028,
+      "object": -4.0028,
+      "tradition": -2.4987,
+      "identity": -2.298,
+      "self": -3.5973
     },
     "gratitude": {
-      "person": -0.2323,
-      "symbol": -4.0013,
-      "event": -3.0204,
-      "place": -4.0013,
-      "ritual": -3.4904,
-      "object": -3.154,
-      "tradition": -4.0013,
-      "identity": -4.0013,
-      "self": -4.4067
+      "person": -0.2254,
+      "symbol": -4.2859,
+      "event": -3.0819,
+      "place": -3.7751,
+      "ritual": -3.7751,
+      "object": -3.0819,
+      "tradition": -3.9982,
+      "identity": -4.2859,
+      "self": -3.9982
     },
     "authenticity": {
-      "person": -4.0013,
-      "symbol": -3.4904,
-      "event": -3.7136,
-      "place": -3.7136,
-      "ritual": -3.7136,
-      "object": -3.7136,
-      "tradition": -4.0013,
-      "identity": -0.5673,
-      "self": -1.3157
+      "person": -3.7842,
+      "symbol": -3.1964,
+      "event": -3.7842,
+      "place": -3.3142,
+      "ritual": -3.6019,
+      "object": -3.6019,
+      "tradition": -3.4477,
+      "identity": -0.6751,
+      "self": -1.2665
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -5.0814,
-      "negative": -0.0125,
-      "mixed": -5.0814
+      "positive": -5.3706,
+      "negative": -0.0093,
+      "mixed": -5.3706
     },
     "liberation": {
-      "positive": -0.0188,
-      "negative": -5.0814,
-      "mixed": -4.3883
+      "positive": -0.0231,
+      "negative": -5.3891,
+      "mixed": -4.0028
     },
     "grief": {
-      "positive": -5.112,
-      "negative": -0.1775,
-      "mixed": -1.8539
+      "positive": -5.4027,
+      "negative": -0.2265,
+      "mixed": -1.6185
     },
     "discovery": {
-      "positive": -0.1054,
-      "negative": -5.0752,
-      "mixed": -2.3671
+      "positive": -0.0874,
+      "negative": -5.3706,
+      "mixed": -2.5374
     },
     "resistance": {
-      "positive": -1.2465,
-      "negative": -5.0752,
-      "mixed": -0.3478
+      "positive": -1.405,
+      "negative": -4.6821,
+      "mixed": -0.2939
     },
     "bond": {
-      "positive": -0.0122,
-      "negative": -5.1059,
-      "mixed": -5.1059
+      "positive": -0.023,
+      "negative": -5.3936,
+      "mixed": -4.0073
     },
     "moral_awakening": {
-      "positive": -5.0689,
-      "negative": -0.7648,
-      "mixed": -0.6381
+      "positive": -5.3706,
+      "negative": -0.8488,
+      "mixed": -0.5666
     },
     "transformation": {
-      "positive": -0.3415,
-      "negative": -4.3758,
-      "mixed": -1.2847
+      "positive": -0.358,
+      "negative": -4.2767,
+      "mixed": -1.2481
     },
     "reconciliation": {
-      "positive": -0.2247,
-      "negative": -5.0689,
-      "mixed": -1.6349
+      "positive": -0.2302,
+      "negative": -5.366,
+      "mixed": -1.6048
     },
     "reckoning": {
-      "positive": -5.0689,
-      "negative": -0.0583,
-      "mixed": -2.9895
+      "positive": -5.3706,
+      "negative": -0.0525,
+      "mixed": -3.0681
     },
     "threshold": {
-      "positive": -0.989,
-      "negative": -4.4067,
-      "mixed": -0.4847
+      "positive": -0.8718,
+      "negative": -4.7005,
+      "mixed": -0.5573
     },
     "exile": {
-      "positive": -5.0689,
-      "negative": -0.0516,
-      "mixed": -3.123
+      "positive": -5.3613,
+      "negative": -0.053,
+      "mixed": -3.0587
     },
     "gratitude": {
-      "positive": -0.0255,
-      "negative": -5.0689,
-      "mixed": -3.9703
+      "positive": -0.0236,
+      "negative": -5.366,
+      "mixed": -3.9797
     },
     "authenticity": {
-      "positive": -0.052,
-      "negative": -5.0626,
-      "mixed": -3.1167
+      "positive": -0.0828,
+      "negative": -5.366,
+      "mixed": -2.5934
     }
   },
   "prior_weight": {
-    "tether": 0.8,
+    "tether": 1.1,
     "valence": 0.9
   },
   "tether_cue_scale": {
@@ -261,18 +261,18 @@ export const FITTED: FittedParams = {
     "symbol": 2.25,
     "event": 1,
     "place": 1,
-    "ritual": 1.25,
-    "object": 1.75,
-    "tradition": 1.5,
-    "identity": 1,
+    "ritual": 1.5,
+    "object": 2.25,
+    "tradition": 2,
+    "identity": 1.25,
     "self": 1
   },
   "calibration": {
-    "a": 1.1627,
-    "b": -0.1174,
-    "open_gate": 0.0063,
-    "top": 2.2085,
-    "lead": 1.4671,
-    "open_offset": -0.5317
+    "a": 1.2514,
+    "b": -0.7432,
+    "open_gate": 0,
+    "top": 1.4672,
+    "lead": 2.1369,
+    "open_offset": 0.0011
   }
 };
