@@ -29,19 +29,27 @@ export interface LinearPrediction<C extends string> {
 
 /** Class probabilities (softmax of bias + Σ weight × value), best first; ties keep class order. */
 export function predictLinear<C extends string>(model: LinearModel<C>, x: FeatureVector): LinearPrediction<C> {
-  const k = model.classes.length;
   const z = model.bias.slice();
   for (let i = 0; i < x.names.length; i++) {
     const w = model.weights.get(x.names[i]!);
-    if (w === undefined) continue;
-    const v = x.values[i]!;
-    for (let c = 0; c < k; c++) z[c]! += w[c]! * v;
+    if (w !== undefined) addWeighted(z, w, x.values[i]!);
   }
+  return rankSoftmax(model.classes, z);
+}
+
+/** z += w × v, class by class. */
+export function addWeighted(z: number[], w: readonly number[], v: number): void {
+  for (let c = 0; c < z.length; c++) z[c]! += w[c]! * v;
+}
+
+/** Softmax of the class scores `z` (overwritten), best first; ties keep class order. */
+export function rankSoftmax<C extends string>(classes: readonly C[], z: number[]): LinearPrediction<C> {
+  const k = classes.length;
   let max = -Infinity;
   for (const v of z) if (v > max) max = v;
   let sum = 0;
   for (let c = 0; c < k; c++) { z[c] = Math.exp(z[c]! - max); sum += z[c]!; }
-  const ranked = model.classes.map((value, c) => ({ value, p: z[c]! / sum }));
+  const ranked = classes.map((value, c) => ({ value, p: z[c]! / sum }));
   ranked.sort((a, b) => b.p - a.p);
   return { ranked };
 }
