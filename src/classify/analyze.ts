@@ -19,6 +19,8 @@ export type Scores<V extends string> = Partial<Record<V, { score: number; cues: 
 export interface Analysis {
   /** The normalised text the cues were matched against. */
   normalized: string;
+  /** Its stemmed tokens (tokenize.ts). */
+  tokens: string[];
   /** Evidence that the text asks for memories by what mattered (gate-opening frames). */
   frame: { score: number; cues: CueEvidence[] };
   /** Evidence of lookup, task, media, definition or chit-chat frames (gate-closing). */
@@ -62,8 +64,10 @@ function evidence(match: CueMatch): CueEvidence {
 /** Raw significance analysis of any text; never throws. */
 export function analyze(text: string): Analysis {
   const normalized = normalize(text);
+  const tokens = tokenize(normalized);
   const result: Analysis = {
     normalized,
+    tokens,
     frame: { score: 0, cues: [] },
     block: { score: 0, cues: [] },
     blockBy: { lookup: 0, task: 0, info: 0, chat: 0 },
@@ -81,7 +85,7 @@ export function analyze(text: string): Analysis {
   const words = normalized === "" ? [] : normalized.split(" ");
   const openingEnd = openingPhraseEnd(words);
   let firstStart = Infinity;
-  for (const match of matchCues(tokenize(normalized), words)) {
+  for (const match of matchCues(tokens, words)) {
     accumulate(result, match.cue.target, match);
     const target = match.cue.target;
     if (target.kind !== "tether" || match.weight < ANCHOR_MIN_WEIGHT) continue;

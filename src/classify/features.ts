@@ -7,7 +7,6 @@
  * purpose: an explanation lists them ("w:funeral", "b:my father", "c:212", "arc:grief").
  */
 import type { Analysis, Scores } from "./analyze.js";
-import { tokenize } from "./tokenize.js";
 import { WORD_CLUSTERS } from "./word-clusters.js";
 
 /** Word → its cluster's feature name ("c:17"), built once. */
@@ -18,45 +17,72 @@ export interface FeatureVector { names: string[]; values: number[] }
 
 const CUE_CAP = 4;
 
-function pushScores(out: FeatureVector, prefix: string, scores: Scores<string>): void {
+/**
+ * Where the features go. The models score a query without building its feature names (sparse
+ * features arrive as stems, dense ones by name); `linearFeatures` collects the names for fitting
+ * and `explain`. One traversal (`visitFeatures`) feeds both, so they cannot disagree.
+ */
+export interface FeatureSink {
+  /** "w:<stem>" */
+  word(stem: string): void;
+  /** "b:<first> <second>" */
+  pair(first: string, second: string): void;
+  /** Cluster ("c:17") and dense features (lexicon evidence, anchor, form), by name. */
+  named(name: string, value: number): void;
+}
+
+function visitScores(sink: FeatureSink, prefix: string, scores: Scores<string>): void {
   for (const key in scores) {
     const score = scores[key]!.score;
-    if (score > 0) { out.names.push(prefix + key); out.values.push(Math.min(score, CUE_CAP)); }
+    if (score > 0) sink.named(prefix + key, Math.min(score, CUE_CAP));
   }
 }
 
-export function linearFeatures(a: Analysis): FeatureVector {
-  const out: FeatureVector = { names: [], values: [] };
-  const tokens = tokenize(a.normalized);
-  const seen = new Set<string>();
+/** Every feature of the analysis once, in a fixed order (words and pairs by position, clusters, dense). */
+export function visitFeatures(a: Analysis, sink: FeatureSink): void {
+  const tokens = a.tokens;
+  const seenWords = new Set<string>();
+  const seenPairs = new Map<string, Set<string>>();
   for (let i = 0; i < tokens.length; i++) {
-    const word = "w:" + tokens[i]!;
-    if (!seen.has(word)) { seen.add(word); out.names.push(word); out.values.push(1); }
+    const token = tokens[i]!;
+    if (!seenWords.has(token)) { seenWords.add(token); sink.word(token); }
     if (i + 1 < tokens.length) {
-      const pair = "b:" + tokens[i]! + " " + tokens[i + 1]!;
-      if (!seen.has(pair)) { seen.add(pair); out.names.push(pair); out.values.push(1); }
+      const next = tokens[i + 1]!;
+      let seconds = seenPairs.get(token);
+      if (seconds === undefined) seenPairs.set(token, (seconds = new Set()));
+      if (!seconds.has(next)) { seconds.add(next); sink.pair(token, next); }
     }
   }
   // Each word's cluster: words the train queries never used still meet their neighbours' weights.
-  if (a.normalized !== "") for (const word of a.normalized.split(" ")) {
-    const cluster = CLUSTER_OF.get(word);
-    if (cluster !== undefined && !seen.has(cluster)) { seen.add(cluster); out.names.push(cluster); out.values.push(1); }
+  if (a.normalized !== "") {
+    const seenClusters = new Set<string>();
+    for (const word of a.normalized.split(" ")) {
+      const cluster = CLUSTER_OF.get(word);
+      if (cluster !== undefined && !seenClusters.has(cluster)) { seenClusters.add(cluster); sink.named(cluster, 1); }
+    }
   }
-  pushScores(out, "arc:", a.arcs);
-  pushScores(out, "tether:", a.tether);
-  for (const type in a.anchor.opening) { out.names.push("opening:" + type); out.values.push(Math.min(a.anchor.opening[type as keyof typeof a.anchor.opening]!, CUE_CAP)); }
-  if (a.anchor.first !== null) { out.names.push("first:" + a.anchor.first); out.values.push(1); }
-  pushScores(out, "valence:", a.valence);
-  pushScores(out, "emotion:", a.emotion);
-  pushScores(out, "relation:", a.relation);
-  pushScores(out, "temporal:", a.temporal);
-  if (a.intensity.score > 0) { out.names.push("intensity"); out.values.push(Math.min(a.intensity.score, CUE_CAP)); }
-  if (a.arcRanking.length === 0) { out.names.push("no_arc_cue"); out.values.push(1); }
+  visitScores(sink, "arc:", a.arcs);
+  visitScores(sink, "tether:", a.tether);
+  for (const type in a.anchor.opening) sink.named("opening:" + type, Math.min(a.anchor.opening[type as keyof typeof a.anchor.opening]!, CUE_CAP));
+  if (a.anchor.first !== null) sink.named("first:" + a.anchor.first, 1);
+  visitScores(sink, "valence:", a.valence);
+  visitScores(sink, "emotion:", a.emotion);
+  visitScores(sink, "relation:", a.relation);
+  visitScores(sink, "temporal:", a.temporal);
+  if (a.intensity.score > 0) sink.named("intensity", Math.min(a.intensity.score, CUE_CAP));
+  if (a.arcRanking.length === 0) sink.named("no_arc_cue", 1);
   const f = a.form;
-  if (f.personal > 0) { out.names.push("form:personal"); out.values.push(f.personal); }
-  if (f.past > 0) { out.names.push("form:past"); out.values.push(f.past); }
-  if (f.gerundOpening) { out.names.push("form:gerund_opening"); out.values.push(1); }
-  if (f.whenClause) { out.names.push("form:when_clause"); out.values.push(1); }
+  if (f.personal > 0) sink.named("form:personal", f.personal);
+  if (f.past > 0) sink.named("form:past", f.past);
+  if (f.gerundOpening) sink.named("form:gerund_opening", 1);
+  if (f.whenClause) sink.named("form:when_clause", 1);
+}
+
+/** The features by name, for fitting and explanations. */
+export function linearFeatures(a: Analysis): FeatureVector {
+  const out: FeatureVector = { names: [], values: [] };
+  const push = (name: string, value: number) => { out.names.push(name); out.values.push(value); };
+  visitFeatures(a, { word: (stem) => push("w:" + stem, 1), pair: (first, second) => push("b:" + first + " " + second, 1), named: push });
   return out;
 }
 

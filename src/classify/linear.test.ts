@@ -45,6 +45,26 @@ describe("linear model", () => {
 });
 
 describe("the shipped models in the pipeline", () => {
+  it("score a query exactly as the models score its named features (one traversal, no names built)", () => {
+    const queries = [
+      "when my father died and I felt lost", "the diary mum read behind my back", "times i felt most like myself",
+      "sunday roasts at nans house every week", "moving up to glasgow after the divorce", "the the the the", "my my my dad dad",
+      "as a new dad, those 3am feeds", "", "🙂 weird unicode ✓ and numbers 1999", "when when i i was was free free",
+    ];
+    for (const query of queries) {
+      const a = analyze(query);
+      const fast = predictFields(a, SHIPPED_MODELS);
+      const x = linearFeatures(a);
+      for (const [field, model] of [["arc", SHIPPED_MODELS.arc], ["tether", SHIPPED_MODELS.tether], ["valence", SHIPPED_MODELS.valence]] as const) {
+        const slow = predictLinear(model as typeof SHIPPED_MODELS.arc, x).ranked;
+        const got = fast[field].ranked;
+        expect(got.map((r) => r.value), `${field}: ${query}`).toEqual(slow.map((r) => r.value));
+        got.forEach((r, i) => expect(r.p).toBeCloseTo(slow[i]!.p, 12));
+      }
+      expect(fast.features).toEqual(x);
+    }
+  });
+
   it("choose at most three arcs, the first the most probable", () => {
     const p = predictFields(analyze("the day my brother lied to me and i finally walked away"), SHIPPED_MODELS);
     expect(p.arcs.length).toBeGreaterThan(0);
