@@ -137,7 +137,8 @@ const show = (name: string, s: TetherSetting) => {
  * unlike train's can cost. An arc stack of the same kind (lexical out-of-fold log-probabilities as
  * offset + embedding) lost on the calibration fold and is not used.
  * Since the lexical tether comes from a model (2026-11-23 14:40), the stack no longer clears
- * MIN_CV_GAIN on any grid setting and is not shipped (README → Embedding classifier and ensemble).
+ * MIN_CV_GAIN on any grid setting (each changes no answer or breaks more than it fixes, 15:13 UTC)
+ * and is not shipped (README → Embedding classifier and ensemble).
  */
 const TETHER_SETTING: TetherSetting = { lambda: 1e-3, ruleStrength: 3, scales: { query: 1, centroid: 1, anchor: 1, cue: 1 } };
 if (process.argv.includes("--tether-grid")) {
