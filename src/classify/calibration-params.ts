@@ -3,276 +3,276 @@ import type { FittedParams } from "./params.js";
 
 export const FITTED: FittedParams = {
   "gate": {
-    "bias": -1.3073,
+    "bias": -0.7115,
     "weights": {
-      "frame": 1.3964,
-      "lookup": -2.3644,
-      "task": -1.7974,
-      "info": -1.7595,
-      "chat": -0.5652,
-      "arc": 0.4305,
-      "emotion": -0.329,
-      "intensity": 0.4782,
-      "tether": 0.9001,
-      "personal": 1.0694,
-      "gerund_opening": 2.2483,
-      "when_clause": 2.34,
-      "past": 1.168,
-      "no_content": -0.2808,
-      "short": -0.5807,
-      "impersonal": -1.405,
-      "impersonal_arc": -0.7861
+      "frame": 1.7544,
+      "lookup": -2.5059,
+      "task": -2.1485,
+      "info": -2.0672,
+      "chat": -0.5257,
+      "arc": 0.489,
+      "emotion": -0.2782,
+      "intensity": 0.1258,
+      "tether": 0.9427,
+      "personal": 1.0909,
+      "gerund_opening": 1.9127,
+      "when_clause": 1.9815,
+      "past": 1.6419,
+      "no_content": -0.129,
+      "short": -0.5532,
+      "impersonal": -1.4359,
+      "impersonal_arc": -1.0731
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.1787,
-      "symbol": -4.7005,
-      "event": -3.091,
-      "place": -4.0073,
-      "ritual": -4.295,
-      "object": -3.1964,
-      "tradition": -4.295,
-      "identity": -4.295,
-      "self": -4.7005
+      "person": -0.1772,
+      "symbol": -4.3631,
+      "event": -3.0413,
+      "place": -3.9576,
+      "ritual": -4.6508,
+      "object": -3.1844,
+      "tradition": -4.6508,
+      "identity": -4.14,
+      "self": -5.0562
     },
     "liberation": {
-      "person": -1.6275,
-      "symbol": -4.0254,
-      "event": -2.3206,
-      "place": -2.6391,
-      "ritual": -4.313,
-      "object": -3.6199,
-      "tradition": -3.8022,
-      "identity": -3.6199,
-      "self": -0.641
+      "person": -1.5937,
+      "symbol": -4.1431,
+      "event": -2.115,
+      "place": -2.4945,
+      "ritual": -4.1431,
+      "object": -3.6731,
+      "tradition": -3.8067,
+      "identity": -3.5553,
+      "self": -0.7221
     },
     "grief": {
-      "person": -0.4816,
-      "symbol": -3.6243,
-      "event": -2.3251,
-      "place": -2.8512,
-      "ritual": -3.1135,
-      "object": -2.3716,
-      "tradition": -3.4702,
-      "identity": -4.3175,
-      "self": -4.0298
+      "person": -0.5834,
+      "symbol": -3.0571,
+      "event": -2.2098,
+      "place": -2.7207,
+      "ritual": -2.8748,
+      "object": -2.3979,
+      "tradition": -3.3673,
+      "identity": -4.3789,
+      "self": -3.6857
     },
     "discovery": {
-      "person": -2.1702,
-      "symbol": -4.2905,
-      "event": -2.9042,
-      "place": -1.3817,
-      "ritual": -3.5973,
-      "object": -2.2536,
-      "tradition": -4.2905,
-      "identity": -2.681,
-      "self": -1.0453
+      "person": -2.0053,
+      "symbol": -4.6444,
+      "event": -2.7473,
+      "place": -1.5235,
+      "ritual": -3.4404,
+      "object": -2.2773,
+      "tradition": -4.3567,
+      "identity": -2.5649,
+      "self": -1.0517
     },
     "resistance": {
-      "person": -0.8383,
-      "symbol": -3.6109,
-      "event": -1.4514,
-      "place": -3.2055,
-      "ritual": -4.3041,
-      "object": -4.3041,
-      "tradition": -3.1001,
-      "identity": -3.2055,
-      "self": -1.8763
+      "person": -0.8117,
+      "symbol": -3.2613,
+      "event": -1.5415,
+      "place": -2.913,
+      "ritual": -4.6476,
+      "object": -4.3599,
+      "tradition": -3.0382,
+      "identity": -3.1813,
+      "self": -1.985
     },
     "bond": {
-      "person": -0.3899,
-      "symbol": -3.2099,
-      "event": -3.7977,
-      "place": -3.7977,
-      "ritual": -1.7963,
-      "object": -3.6154,
-      "tradition": -3.7977,
-      "identity": -4.0209,
-      "self": -5.4072
+      "person": -0.4425,
+      "symbol": -3.1167,
+      "event": -3.5585,
+      "place": -3.5585,
+      "ritual": -1.7127,
+      "object": -3.6763,
+      "tradition": -3.5585,
+      "identity": -3.964,
+      "self": -5.7557
     },
     "moral_awakening": {
-      "person": -1.5695,
-      "symbol": -4.0119,
-      "event": -2.9133,
-      "place": -2.4024,
-      "ritual": -4.2996,
-      "object": -2.7591,
-      "tradition": -3.6064,
-      "identity": -3.6064,
-      "self": -0.6977
+      "person": -1.2592,
+      "symbol": -4.1271,
+      "event": -2.6455,
+      "place": -2.3693,
+      "ritual": -4.638,
+      "object": -2.7921,
+      "tradition": -3.6571,
+      "identity": -3.2517,
+      "self": -0.9163
     },
     "transformation": {
-      "person": -3.4477,
-      "symbol": -4.295,
-      "event": -1.9279,
-      "place": -2.6856,
-      "ritual": -3.7842,
-      "object": -4.295,
-      "tradition": -4.295,
-      "identity": -2.5604,
-      "self": -0.4884
+      "person": -2.964,
+      "symbol": -4.1271,
+      "event": -1.8047,
+      "place": -2.5585,
+      "ritual": -3.7907,
+      "object": -4.3503,
+      "tradition": -4.638,
+      "identity": -2.3693,
+      "self": -0.5949
     },
     "reconciliation": {
-      "person": -0.2711,
-      "symbol": -4.2905,
-      "event": -3.3096,
-      "place": -3.5973,
-      "ritual": -3.7796,
-      "object": -3.0865,
-      "tradition": -3.3096,
-      "identity": -3.7796,
-      "self": -3.4432
+      "person": -0.2845,
+      "symbol": -4.3535,
+      "event": -3.5426,
+      "place": -3.4372,
+      "ritual": -3.6604,
+      "object": -3.0317,
+      "tradition": -3.3419,
+      "identity": -3.6604,
+      "self": -3.2549
     },
     "reckoning": {
-      "person": -1.7301,
-      "symbol": -5.3936,
-      "event": -2.5604,
-      "place": -4.0073,
-      "ritual": -4.295,
-      "object": -2.8287,
-      "tradition": -4.295,
-      "identity": -4.295,
-      "self": -0.4736
+      "person": -1.6321,
+      "symbol": -5.743,
+      "event": -2.309,
+      "place": -3.6636,
+      "ritual": -4.6444,
+      "object": -3.035,
+      "tradition": -4.6444,
+      "identity": -4.1336,
+      "self": -0.5226
     },
     "threshold": {
-      "person": -2.5213,
-      "symbol": -3.8022,
-      "event": -0.5288,
-      "place": -2.4672,
-      "ritual": -4.313,
-      "object": -3.2144,
-      "tradition": -3.1091,
-      "identity": -2.6391,
-      "self": -2.9267
+      "person": -2.2561,
+      "symbol": -4.1431,
+      "event": -0.6346,
+      "place": -2.1417,
+      "ritual": -4.654,
+      "object": -3.45,
+      "tradition": -2.98,
+      "identity": -2.4567,
+      "self": -2.9194
     },
     "exile": {
-      "person": -1.2147,
-      "symbol": -3.4432,
-      "event": -3.5973,
-      "place": -0.9232,
-      "ritual": -4.0028,
-      "object": -4.0028,
-      "tradition": -2.4987,
-      "identity": -2.298,
-      "self": -3.5973
+      "person": -1.256,
+      "symbol": -3.3354,
+      "event": -3.4308,
+      "place": -0.9293,
+      "ritual": -4.347,
+      "object": -4.1239,
+      "tradition": -2.5978,
+      "identity": -2.207,
+      "self": -3.2484
     },
     "gratitude": {
-      "person": -0.2254,
-      "symbol": -4.2859,
-      "event": -3.0819,
-      "place": -3.7751,
-      "ritual": -3.7751,
-      "object": -3.0819,
-      "tradition": -3.9982,
-      "identity": -4.2859,
-      "self": -3.9982
+      "person": -0.2444,
+      "symbol": -4.347,
+      "event": -3.0253,
+      "place": -3.3354,
+      "ritual": -3.9416,
+      "object": -3.0943,
+      "tradition": -4.1239,
+      "identity": -4.6347,
+      "self": -3.5361
     },
     "authenticity": {
-      "person": -3.7842,
-      "symbol": -3.1964,
-      "event": -3.7842,
-      "place": -3.3142,
-      "ritual": -3.6019,
-      "object": -3.6019,
-      "tradition": -3.4477,
-      "identity": -0.6751,
-      "self": -1.2665
+      "person": -3.1813,
+      "symbol": -2.9736,
+      "event": -3.4436,
+      "place": -3.4436,
+      "ritual": -3.6668,
+      "object": -3.6668,
+      "tradition": -3.1813,
+      "identity": -0.8189,
+      "self": -1.1715
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -5.3706,
-      "negative": -0.0093,
-      "mixed": -5.3706
+      "positive": -5.7333,
+      "negative": -0.0065,
+      "mixed": -5.7333
     },
     "liberation": {
-      "positive": -0.0231,
-      "negative": -5.3891,
-      "mixed": -4.0028
+      "positive": -0.0162,
+      "negative": -5.743,
+      "mixed": -4.3567
     },
     "grief": {
-      "positive": -5.4027,
-      "negative": -0.2265,
-      "mixed": -1.6185
+      "positive": -5.7589,
+      "negative": -0.2866,
+      "mixed": -1.4022
     },
     "discovery": {
-      "positive": -0.0874,
-      "negative": -5.3706,
-      "mixed": -2.5374
+      "positive": -0.0706,
+      "negative": -5.7301,
+      "mixed": -2.7344
     },
     "resistance": {
-      "positive": -1.405,
-      "negative": -4.6821,
-      "mixed": -0.2939
+      "positive": -1.7195,
+      "negative": -4.6282,
+      "mixed": -0.2094
     },
     "bond": {
-      "positive": -0.023,
-      "negative": -5.3936,
-      "mixed": -4.0073
+      "positive": -0.0193,
+      "negative": -5.7494,
+      "mixed": -4.14
     },
     "moral_awakening": {
-      "positive": -5.3706,
-      "negative": -0.8488,
-      "mixed": -0.5666
+      "positive": -5.0239,
+      "negative": -0.9985,
+      "mixed": -0.47
     },
     "transformation": {
-      "positive": -0.358,
-      "negative": -4.2767,
-      "mixed": -1.2481
+      "positive": -0.3656,
+      "negative": -4.6282,
+      "mixed": -1.216
     },
     "reconciliation": {
-      "positive": -0.2302,
-      "negative": -5.366,
-      "mixed": -1.6048
+      "positive": -0.2094,
+      "negative": -5.7268,
+      "mixed": -1.6838
     },
     "reckoning": {
-      "positive": -5.3706,
-      "negative": -0.0525,
-      "mixed": -3.0681
+      "positive": -5.7268,
+      "negative": -0.0604,
+      "mixed": -2.8936
     },
     "threshold": {
-      "positive": -0.8718,
-      "negative": -4.7005,
-      "mixed": -0.5573
+      "positive": -0.8646,
+      "negative": -4.6412,
+      "mixed": -0.5636
     },
     "exile": {
-      "positive": -5.3613,
-      "negative": -0.053,
-      "mixed": -3.0587
+      "positive": -5.7137,
+      "negative": -0.0612,
+      "mixed": -2.8805
     },
     "gratitude": {
-      "positive": -0.0236,
-      "negative": -5.366,
-      "mixed": -3.9797
+      "positive": -0.0263,
+      "negative": -5.7301,
+      "mixed": -3.7842
     },
     "authenticity": {
-      "positive": -0.0828,
-      "negative": -5.366,
-      "mixed": -2.5934
+      "positive": -0.1064,
+      "negative": -5.7268,
+      "mixed": -2.3257
     }
   },
   "prior_weight": {
-    "tether": 1.1,
-    "valence": 0.9
+    "tether": 0.8,
+    "valence": 1.6
   },
   "tether_cue_scale": {
     "person": 1,
-    "symbol": 2.25,
+    "symbol": 2,
     "event": 1,
     "place": 1,
-    "ritual": 1.5,
-    "object": 2.25,
-    "tradition": 2,
-    "identity": 1.25,
+    "ritual": 1.25,
+    "object": 1.75,
+    "tradition": 1.5,
+    "identity": 1,
     "self": 1
   },
   "calibration": {
-    "a": 1.2514,
-    "b": -0.7432,
-    "open_gate": 0,
-    "top": 1.4672,
-    "lead": 2.1369,
-    "open_offset": 0.0011
+    "a": 1.8383,
+    "b": -1.515,
+    "open_gate": 0.0336,
+    "top": 0.7544,
+    "lead": 1.6751,
+    "open_offset": 0.2016
   }
 };
