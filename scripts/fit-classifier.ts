@@ -16,10 +16,11 @@
  *    (The classifier takes tether and valence from its linear models; these priors serve `tag()`.)
  * 3. Calibration: logistic regression of correctness (gate right AND (gate false OR top arc
  *    among the labelled arcs), the benchmark's definition) on the gate margin (closed / open),
- *    the arc model's top probability and its lead when open, calibration fold
- *    (src/classify/calibration.ts). The arc probabilities come from linear models fitted without
- *    the query's fold (scripts/fit-linear-classifier.ts, same folds): the shipped models have seen
- *    every train query and are surer of them than they will be of new ones.
+ *    the arc model's top probability and its lead when open (src/classify/calibration.ts), on the
+ *    calibration fold and the later authors' queries. The arc probabilities come from linear models
+ *    that have not seen the query: fitted without its fold (calibration fold) or without its author
+ *    (later authors): the shipped models have seen every train query and are surer of them than
+ *    they will be of new ones, and of their own authors' phrasing than of a new author's.
  * Run after scripts/fit-linear-classifier.ts. Writes src/classify/calibration-params.ts (unless
  * --dry-run) and prints the figures (calibration fold: out of fold).
  */
@@ -169,12 +170,23 @@ params.prior_weight = {
   valence: bestWeight((w) => positives.filter(({ q, a, top }) => top !== undefined && chooseWithPrior(VALENCES, a.valence, params.valence_prior[top], w).value === q.valence).length),
 };
 
-// 3. Calibration on the calibration fold: z = b + w1·closed·|g| + w2·open·|g| + w3·open·top + w4·open·lead + w5·open,
-// each query explained with linear models fitted without its fold.
+// 3. Calibration: z = b + w1·closed·|g| + w2·open·|g| + w3·open·top + w4·open·lead + w5·open, fitted on
+// queries classified by linear models that have not seen them: the calibration fold (models fitted
+// without its id-hash fold) and every later author's queries (models fitted without that author:
+// the held-out split is by an author the shipped models have not seen either, and a model is surer
+// of its own authors' phrasing than it will be of a new one's).
 const foldModels = Array.from({ length: FOLDS }, (_, k) => fitModels(train.filter((q) => foldOf(q.id) !== k), SHIPPED_PARAMS.models.secondary_ratio));
 const outOfFoldParams = (q: LabeledQuery): ClassifierParams => ({ ...params, models: foldModels[foldOf(q.id)]! });
-const calibrationRows = calibrationFold.map((label) => {
-  const e = explainWith(label.query, outOfFoldParams(label));
+const laterAuthors = [...new Set(train.map((q) => authorOf(q.id)))].filter((a) => a !== "original").sort();
+const authorModels = new Map(laterAuthors.map((author) => [author, fitModels(train.filter((q) => authorOf(q.id) !== author), SHIPPED_PARAMS.models.secondary_ratio)]));
+const authorHeldOutParams = (q: LabeledQuery): ClassifierParams => ({ ...params, models: authorModels.get(authorOf(q.id))! });
+const laterAuthorQueries = train.filter((q) => authorOf(q.id) !== "original");
+const calibrationSet: [LabeledQuery, ClassifierParams][] = [
+  ...calibrationFold.map((q): [LabeledQuery, ClassifierParams] => [q, outOfFoldParams(q)]),
+  ...laterAuthorQueries.map((q): [LabeledQuery, ClassifierParams] => [q, authorHeldOutParams(q)]),
+];
+const calibrationRows = calibrationSet.map(([label, paramsOfQuery]) => {
+  const e = explainWith(label.query, paramsOfQuery);
   const open = e.result.significance_gate;
   const correct = open === label.gate && (!label.gate || label.arc_types.includes(e.result.arc_types[0] as ArcType));
   const g = Math.min(Math.abs(e.gate.score), 8);
@@ -197,10 +209,10 @@ const scaled = (i: number) => round4(active[i] ? cal.w[i]! / a : 0);
 params.calibration = { a: round4(a), b: round4(cal.bias), open_gate: scaled(1), top: scaled(2), lead: scaled(3), open_offset: round4(cal.w[4]! / a) };
 
 const shipped = () => params;
-for (const [name, rows, paramsOf] of [["tuning fold", tuning, shipped], ["calibration fold", calibrationFold, shipped], ["train", train, shipped], ["tuning, oof", tuning, outOfFoldParams], ["calibration, oof", calibrationFold, outOfFoldParams], ["train, oof", train, outOfFoldParams]] as const) {
+for (const [name, rows, paramsOf] of [["tuning fold", tuning, shipped], ["calibration fold", calibrationFold, shipped], ["train", train, shipped], ["tuning, oof", tuning, outOfFoldParams], ["calibration, oof", calibrationFold, outOfFoldParams], ["train, oof", train, outOfFoldParams], ["later authors, author-held-out", laterAuthorQueries, authorHeldOutParams]] as const) {
   const scored = score(rows, paramsOf);
   const m = computeMetrics(scored);
-  console.log(`${name.padEnd(16)} n=${rows.length} gateF1=${f3(m.gate.f1)} trickyFPR=${f3(m.tricky_negative_fpr.value)} top1=${f3(m.arc_top1.value)} hit@3=${f3(m.arc_hit_at_3.value)} tether=${f3(m.tether_accuracy.value)} valence=${f3(m.valence_accuracy.value)} macroF1=${f3(m.arc_macro_f1)} accuracy=${f3(m.accuracy.value)} ECE=${f3(calibration(scored).ece)}`);
+  console.log(`${name.padEnd(30)} n=${rows.length} gateF1=${f3(m.gate.f1)} trickyFPR=${f3(m.tricky_negative_fpr.value)} top1=${f3(m.arc_top1.value)} hit@3=${f3(m.arc_hit_at_3.value)} tether=${f3(m.tether_accuracy.value)} valence=${f3(m.valence_accuracy.value)} macroF1=${f3(m.arc_macro_f1)} accuracy=${f3(m.accuracy.value)} ECE=${f3(calibration(scored).ece)}`);
 }
 console.log(JSON.stringify({ gate: params.gate, prior_weight: params.prior_weight, tether_cue_scale: params.tether_cue_scale, calibration: params.calibration }));
 if (!dryRun) {

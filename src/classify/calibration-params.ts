@@ -268,11 +268,11 @@ export const FITTED: FittedParams = {
     "self": 1
   },
   "calibration": {
-    "a": 1.8383,
-    "b": -1.515,
-    "open_gate": 0.0336,
-    "top": 0.7544,
-    "lead": 1.6751,
-    "open_offset": 0.2016
+    "a": 1.2848,
+    "b": -1.2524,
+    "open_gate": 0.0257,
+    "top": 2.2662,
+    "lead": 2.2409,
+    "open_offset": -0.1219
   }
 };
