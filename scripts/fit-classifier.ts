@@ -112,14 +112,15 @@ const train = loadQueries("train");
 const tuning = train.filter((q) => !isCalibrationFold(q));
 const calibrationFold = train.filter(isCalibrationFold);
 
-// 1. Gate. Tricky negatives count TRICKY_WEIGHT times in the fit: they are the gate's hardest case
-// and the one with its own target (false-positive rate), and a few dozen of them would otherwise be
-// outweighed by thousands of significance queries. Chosen on train with --gate-grid (the calibration
-// fold is out of sample for the gate; figures per author in the README).
-const TRICKY_WEIGHT = 4;
+// 1. Gate. Queries whose gate is closed (lookups, tasks, chit-chat, tricky negatives) count
+// NEGATIVE_WEIGHT times in the fit: the train split is 84 % significance queries, and unweighted the
+// fit lets through the lookups and tricky negatives whose phrasing resembles a memory ("when can I
+// pick the quilt up", "how should I word a thank-you letter to the hospice nurses"). Chosen on train
+// with --gate-grid (the calibration fold is out of sample for the gate; figures in the README).
+const NEGATIVE_WEIGHT = 2;
 const gateRows = tuning.map((q) => GATE_FEATURES.map((f) => gateFeatures(analyze(q.query))[f]));
-const fitGate = (trickyWeight: number): ClassifierParams["gate"] => {
-  const fit = fitLogistic(gateRows, tuning.map((q) => (q.gate ? 1 : 0)), 1, (n) => (tuning[n]!.group === "tricky_negative" ? trickyWeight : 1));
+const fitGate = (negativeWeight: number): ClassifierParams["gate"] => {
+  const fit = fitLogistic(gateRows, tuning.map((q) => (q.gate ? 1 : 0)), 1, (n) => (tuning[n]!.gate ? 1 : negativeWeight));
   return { bias: round4(fit.bias), weights: Object.fromEntries(GATE_FEATURES.map((f, i) => [f, round4(fit.w[i]!)])) as ClassifierParams["gate"]["weights"] };
 };
 if (process.argv.includes("--gate-grid")) {
@@ -128,15 +129,14 @@ if (process.argv.includes("--gate-grid")) {
     const figures = (rows: LabeledQuery[]) => {
       const open = (q: LabeledQuery) => gateScore(analyze(q.query), gate) > GATE_THRESHOLD;
       const tp = rows.filter((q) => q.gate && open(q)).length, fp = rows.filter((q) => !q.gate && open(q)).length, fn = rows.filter((q) => q.gate && !open(q)).length;
-      const tricky = rows.filter((q) => q.group === "tricky_negative");
-      return `F1 ${f3((2 * tp) / (2 * tp + fp + fn))} trickyFPR ${f3(tricky.filter(open).length / Math.max(1, tricky.length))} (${tricky.filter(open).length}/${tricky.length})`;
+      const rate = (group: string) => { const g = rows.filter((q) => q.group === group); return `${g.filter(open).length}/${g.length}`; };
+      return `F1 ${f3((2 * tp) / (2 * tp + fp + fn))} recall ${f3(tp / Math.max(1, tp + fn))} open: tricky ${rate("tricky_negative")} factual_personal ${rate("factual_personal")} task ${rate("task")}`;
     };
-    const authors = [...new Set(train.map((q) => authorOf(q.id)))].sort();
-    console.log(`tricky weight ${w}: tuning ${figures(tuning)} | calibration fold ${figures(calibrationFold)} | ${authors.map((a) => `${a} ${figures(train.filter((q) => authorOf(q.id) === a))}`).join(" | ")}`);
+    console.log(`negative weight ${w}: tuning ${figures(tuning)} | calibration fold ${figures(calibrationFold)} | later authors ${figures(train.filter((q) => authorOf(q.id) !== "original"))}`);
   }
 }
 const params: ClassifierParams = structuredClone(SHIPPED_PARAMS);
-params.gate = fitGate(TRICKY_WEIGHT);
+params.gate = fitGate(NEGATIVE_WEIGHT);
 
 // 2. Priors and their weights (accuracy on the tuning fold's gate-true queries, predicted arcs).
 params.tether_prior = logPrior(tuning, TETHER_TYPES, (q) => q.tether_type);

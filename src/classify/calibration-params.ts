@@ -3,25 +3,25 @@ import type { FittedParams } from "./params.js";
 
 export const FITTED: FittedParams = {
   "gate": {
-    "bias": -0.7115,
+    "bias": -0.8608,
     "weights": {
-      "frame": 1.7544,
-      "lookup": -2.5059,
-      "task": -2.1485,
-      "info": -2.0672,
-      "chat": -0.5257,
-      "arc": 0.489,
-      "emotion": -0.2782,
-      "intensity": 0.1258,
-      "tether": 0.9427,
-      "personal": 1.0909,
-      "gerund_opening": 1.9127,
-      "when_clause": 1.9815,
-      "past": 1.6419,
-      "no_content": -0.129,
-      "short": -0.5532,
-      "impersonal": -1.4359,
-      "impersonal_arc": -1.0731
+      "frame": 1.7788,
+      "lookup": -2.6371,
+      "task": -2.2317,
+      "info": -1.8446,
+      "chat": -0.7818,
+      "arc": 0.697,
+      "emotion": -0.2058,
+      "intensity": 0.3608,
+      "tether": 0.8501,
+      "personal": 0.8591,
+      "gerund_opening": 2.2921,
+      "when_clause": 1.8677,
+      "past": 1.6226,
+      "no_content": -0.3166,
+      "short": -1.005,
+      "impersonal": -1.0787,
+      "impersonal_arc": -1.0852
     }
   },
   "tether_prior": {
@@ -268,11 +268,11 @@ export const FITTED: FittedParams = {
     "self": 1
   },
   "calibration": {
-    "a": 1.2848,
-    "b": -1.2524,
-    "open_gate": 0.0257,
-    "top": 2.2662,
-    "lead": 2.2409,
-    "open_offset": -0.1219
+    "a": 1.1085,
+    "b": -0.8772,
+    "open_gate": 0.0244,
+    "top": 2.5854,
+    "lead": 2.5967,
+    "open_offset": -0.4236
   }
 };
