@@ -84,8 +84,8 @@ const TASKS: Task[] = [
  * The models that ship: all three. The tether type was chosen by cues + the top arc's prior until
  * the train split had queries by more than one author: a tether model fitted on the original
  * authors' queries alone was better out of fold on train and worse on the held-out split (0.551 vs
- * 0.581, run of 12:28 UTC on 2026-11-23). With five more authors' queries in train (`tr-xa-*` …
- * `tr-xe-*`), author-held-out cross-validation (`--authors`: fit on the other authors' queries,
+ * 0.581, run of 12:28 UTC on 2026-11-23). With ten more authors' queries in train (`tr-xa-*` …
+ * `tr-xj-*`), author-held-out cross-validation (`--authors`: fit on the other authors' queries,
  * measure on one author's) puts the model well ahead of the cue + prior rule on every new author
  * (README → classifier), so the model chooses the tether type now.
  */
@@ -116,20 +116,28 @@ function outOfFold(task: Task, s: Setting): Map<Row, { ranked: { value: string; 
   return out;
 }
 
-/** Who wrote a train query: the later batches by id prefix (`tr-xa-` … `tr-xe-`: one author each), everything else the original authors. */
+/** Who wrote a train query: the later batches by id prefix (`tr-xa-` … `tr-xj-`: one author each), everything else the original authors. */
 export const authorOf = (id: string): string => /^tr-x[a-z]-/.test(id) ? id.slice(3, 5) : "original";
 
-/** Author-held-out accuracy: for each author, a model fitted on the other authors' queries, measured on theirs. */
-function crossValidateByAuthor(task: Task, s: Setting): Record<string, number> {
+/** Accuracy per author group, and their mean, of the predictor `predictorFor(author)` gives for that author's queries. */
+function accuracyByAuthor(task: Task, predictorFor: (author: string) => (r: Row) => string | null | undefined): Record<string, number> {
   const authors = [...new Set(task.rows.map((r) => authorOf(r.q.id)))].sort();
   const out: Record<string, number> = {};
   for (const author of authors) {
-    const model = fit(task, task.rows.filter((r) => authorOf(r.q.id) !== author), s);
+    const predict = predictorFor(author);
     const test = task.rows.filter((r) => authorOf(r.q.id) === author);
-    out[author] = test.filter((r) => task.correct(r.q, predictLinear(model, r.x).ranked[0]!.value)).length / Math.max(1, test.length);
+    out[author] = test.filter((r) => task.correct(r.q, predict(r))).length / Math.max(1, test.length);
   }
   out.mean = authors.reduce((sum, a) => sum + out[a]!, 0) / authors.length;
   return out;
+}
+
+/** Author-held-out accuracy: for each author, a model fitted on the other authors' queries, measured on theirs. */
+function crossValidateByAuthor(task: Task, s: Setting): Record<string, number> {
+  return accuracyByAuthor(task, (author) => {
+    const model = fit(task, task.rows.filter((r) => authorOf(r.q.id) !== author), s);
+    return (r) => predictLinear(model, r.x).ranked[0]!.value;
+  });
 }
 
 function crossValidate(task: Task, s: Setting): Figures {
@@ -237,9 +245,7 @@ if (isMain) {
       const byAuthor = (label: string, f: Record<string, number>) => console.log(`  ${label} author-held-out: ${Object.entries(f).map(([a, v]) => `${a}=${f3(v)}`).join(" ")}`);
       if (task.name === "tether") {
         // The lexical rule's priors and cue scales are fitted on all train (scripts/fit-classifier.ts): flattered here.
-        const rule: Record<string, number> = {};
-        for (const author of [...new Set(task.rows.map((r) => authorOf(r.q.id)))].sort()) { const t = task.rows.filter((r) => authorOf(r.q.id) === author); rule[author] = t.filter((r) => task.correct(r.q, task.lexical(r))).length / t.length; }
-        byAuthor("cue + prior rule (fitted on all train)", rule);
+        byAuthor("cue + prior rule (fitted on all train)", accuracyByAuthor(task, () => task.lexical));
       }
       const grid = args.includes("--grid") ? AUTHOR_GRID : { lambda: [CHOSEN[task.name].lambda], denseScale: [CHOSEN[task.name].denseScale], minCount: [2], pairs: [CHOSEN[task.name].pairs], clusterScale: [CHOSEN[task.name].clusterScale ?? 1] };
       for (const lambda of grid.lambda) for (const denseScale of grid.denseScale) for (const pairs of grid.pairs) for (const clusterScale of grid.clusterScale) {
