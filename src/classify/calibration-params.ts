@@ -3,276 +3,276 @@ import type { FittedParams } from "./params.js";
 
 export const FITTED: FittedParams = {
   "gate": {
-    "bias": -0.8608,
+    "bias": -0.1597,
     "weights": {
-      "frame": 1.7788,
-      "lookup": -2.6371,
-      "task": -2.2317,
-      "info": -1.8446,
-      "chat": -0.7818,
-      "arc": 0.697,
-      "emotion": -0.2058,
-      "intensity": 0.3608,
-      "tether": 0.8501,
-      "personal": 0.8591,
-      "gerund_opening": 2.2921,
-      "when_clause": 1.8677,
-      "past": 1.6226,
-      "no_content": -0.3166,
-      "short": -1.005,
-      "impersonal": -1.0787,
-      "impersonal_arc": -1.0852
+      "frame": 1.7514,
+      "lookup": -2.3844,
+      "task": -2.199,
+      "info": -1.5153,
+      "chat": -1.4798,
+      "arc": 0.3374,
+      "emotion": -0.2198,
+      "intensity": 0.4245,
+      "tether": 0.6747,
+      "personal": 0.7217,
+      "gerund_opening": 2.6301,
+      "when_clause": 1.2576,
+      "past": 1.5082,
+      "no_content": -0.7182,
+      "short": -0.3439,
+      "impersonal": -1.7527,
+      "impersonal_arc": -0.465
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.1772,
-      "symbol": -4.3631,
-      "event": -3.0413,
-      "place": -3.9576,
-      "ritual": -4.6508,
-      "object": -3.1844,
-      "tradition": -4.6508,
-      "identity": -4.14,
-      "self": -5.0562
+      "person": -0.2197,
+      "symbol": -4.2817,
+      "event": -2.6192,
+      "place": -3.7892,
+      "ritual": -5.2933,
+      "object": -2.8295,
+      "tradition": -5.2933,
+      "identity": -4.377,
+      "self": -5.0702
     },
     "liberation": {
-      "person": -1.5937,
-      "symbol": -4.1431,
-      "event": -2.115,
-      "place": -2.4945,
-      "ritual": -4.1431,
-      "object": -3.6731,
-      "tradition": -3.8067,
-      "identity": -3.5553,
-      "self": -0.7221
+      "person": -1.6659,
+      "symbol": -4.0013,
+      "event": -1.881,
+      "place": -2.1875,
+      "ritual": -3.9367,
+      "object": -3.3081,
+      "tradition": -3.5738,
+      "identity": -3.2753,
+      "self": -0.9012
     },
     "grief": {
-      "person": -0.5834,
-      "symbol": -3.0571,
-      "event": -2.2098,
-      "place": -2.7207,
-      "ritual": -2.8748,
-      "object": -2.3979,
-      "tradition": -3.3673,
-      "identity": -4.3789,
-      "self": -3.6857
+      "person": -0.8289,
+      "symbol": -2.9993,
+      "event": -1.9495,
+      "place": -2.4329,
+      "ritual": -2.5781,
+      "object": -2.2826,
+      "tradition": -2.8868,
+      "identity": -4.5397,
+      "self": -3.2405
     },
     "discovery": {
-      "person": -2.0053,
-      "symbol": -4.6444,
-      "event": -2.7473,
-      "place": -1.5235,
-      "ritual": -3.4404,
-      "object": -2.2773,
-      "tradition": -4.3567,
-      "identity": -2.5649,
-      "self": -1.0517
+      "person": -1.8417,
+      "symbol": -4.8941,
+      "event": -2.4232,
+      "place": -1.7371,
+      "ritual": -3.5078,
+      "object": -2.0511,
+      "tradition": -4.0468,
+      "identity": -2.4518,
+      "self": -1.1805
     },
     "resistance": {
-      "person": -0.8117,
-      "symbol": -3.2613,
-      "event": -1.5415,
-      "place": -2.913,
-      "ritual": -4.6476,
-      "object": -4.3599,
-      "tradition": -3.0382,
-      "identity": -3.1813,
-      "self": -1.985
+      "person": -0.9506,
+      "symbol": -2.942,
+      "event": -1.4457,
+      "place": -2.853,
+      "ritual": -4.506,
+      "object": -4.1382,
+      "tradition": -2.7329,
+      "identity": -3.0143,
+      "self": -2.0685
     },
     "bond": {
-      "person": -0.4425,
-      "symbol": -3.1167,
-      "event": -3.5585,
-      "place": -3.5585,
-      "ritual": -1.7127,
-      "object": -3.6763,
-      "tradition": -3.5585,
-      "identity": -3.964,
-      "self": -5.7557
+      "person": -0.5416,
+      "symbol": -2.7408,
+      "event": -3.2333,
+      "place": -3.4717,
+      "ritual": -1.6361,
+      "object": -3.2333,
+      "tradition": -3.3976,
+      "identity": -4.3319,
+      "self": -6.0367
     },
     "moral_awakening": {
-      "person": -1.2592,
-      "symbol": -4.1271,
-      "event": -2.6455,
-      "place": -2.3693,
-      "ritual": -4.638,
-      "object": -2.7921,
-      "tradition": -3.6571,
-      "identity": -3.2517,
-      "self": -0.9163
+      "person": -1.0088,
+      "symbol": -4.1172,
+      "event": -2.3001,
+      "place": -2.1603,
+      "ritual": -4.7362,
+      "object": -2.6217,
+      "tradition": -3.5041,
+      "identity": -2.8754,
+      "self": -1.4457
     },
     "transformation": {
-      "person": -2.964,
-      "symbol": -4.1271,
-      "event": -1.8047,
-      "place": -2.5585,
-      "ritual": -3.7907,
-      "object": -4.3503,
-      "tradition": -4.638,
-      "identity": -2.3693,
-      "self": -0.5949
+      "person": -2.6655,
+      "symbol": -3.6463,
+      "event": -1.721,
+      "place": -2.26,
+      "ritual": -3.5128,
+      "object": -3.9828,
+      "tradition": -4.8991,
+      "identity": -2.0659,
+      "self": -0.8244
     },
     "reconciliation": {
-      "person": -0.2845,
-      "symbol": -4.3535,
-      "event": -3.5426,
-      "place": -3.4372,
-      "ritual": -3.6604,
-      "object": -3.0317,
-      "tradition": -3.3419,
-      "identity": -3.6604,
-      "self": -3.2549
+      "person": -0.3563,
+      "symbol": -4.2293,
+      "event": -2.8855,
+      "place": -3.4183,
+      "ritual": -3.4183,
+      "object": -2.953,
+      "tradition": -3.5361,
+      "identity": -3.8238,
+      "self": -2.8021
     },
     "reckoning": {
-      "person": -1.6321,
-      "symbol": -5.743,
-      "event": -2.309,
-      "place": -3.6636,
-      "ritual": -4.6444,
-      "object": -3.035,
-      "tradition": -4.6444,
-      "identity": -4.1336,
-      "self": -0.5226
+      "person": -1.4578,
+      "symbol": -6.0064,
+      "event": -2.0082,
+      "place": -3.4414,
+      "ritual": -4.9077,
+      "object": -2.9383,
+      "tradition": -5.3132,
+      "identity": -3.7551,
+      "self": -0.6736
     },
     "threshold": {
-      "person": -2.2561,
-      "symbol": -4.1431,
-      "event": -0.6346,
-      "place": -2.1417,
-      "ritual": -4.654,
-      "object": -3.45,
-      "tradition": -2.98,
-      "identity": -2.4567,
-      "self": -2.9194
+      "person": -1.8753,
+      "symbol": -4.4403,
+      "event": -0.8186,
+      "place": -1.9807,
+      "ritual": -4.9511,
+      "object": -3.4848,
+      "tradition": -2.6653,
+      "identity": -2.4524,
+      "self": -2.7726
     },
     "exile": {
-      "person": -1.256,
-      "symbol": -3.3354,
-      "event": -3.4308,
-      "place": -0.9293,
-      "ritual": -4.347,
-      "object": -4.1239,
-      "tradition": -2.5978,
-      "identity": -2.207,
-      "self": -3.2484
+      "person": -1.3242,
+      "symbol": -3.4037,
+      "event": -3.1731,
+      "place": -1.0159,
+      "ritual": -4.3016,
+      "object": -3.655,
+      "tradition": -2.7483,
+      "identity": -2.0551,
+      "self": -2.7292
     },
     "gratitude": {
-      "person": -0.2444,
-      "symbol": -4.347,
-      "event": -3.0253,
-      "place": -3.3354,
-      "ritual": -3.9416,
-      "object": -3.0943,
-      "tradition": -4.1239,
-      "identity": -4.6347,
-      "self": -3.5361
+      "person": -0.383,
+      "symbol": -4.1897,
+      "event": -2.7427,
+      "place": -2.8244,
+      "ritual": -3.2406,
+      "object": -2.8679,
+      "tradition": -3.7301,
+      "identity": -4.1096,
+      "self": -3.1482
     },
     "authenticity": {
-      "person": -3.1813,
-      "symbol": -2.9736,
-      "event": -3.4436,
-      "place": -3.4436,
-      "ritual": -3.6668,
-      "object": -3.6668,
-      "tradition": -3.1813,
-      "identity": -0.8189,
-      "self": -1.1715
+      "person": -2.4078,
+      "symbol": -2.747,
+      "event": -3.1147,
+      "place": -3.4024,
+      "ritual": -3.8651,
+      "object": -3.1719,
+      "tradition": -2.8696,
+      "identity": -1.1929,
+      "self": -1.0635
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -5.7333,
-      "negative": -0.0065,
-      "mixed": -5.7333
+      "positive": -5.9915,
+      "negative": -0.0038,
+      "mixed": -6.6846
     },
     "liberation": {
-      "positive": -0.0162,
-      "negative": -5.743,
-      "mixed": -4.3567
+      "positive": -0.0282,
+      "negative": -6.7166,
+      "mixed": -3.6256
     },
     "grief": {
-      "positive": -5.7589,
-      "negative": -0.2866,
-      "mixed": -1.4022
+      "positive": -6.7546,
+      "negative": -0.3968,
+      "mixed": -1.1198
     },
     "discovery": {
-      "positive": -0.0706,
-      "negative": -5.7301,
-      "mixed": -2.7344
+      "positive": -0.1033,
+      "negative": -6.6908,
+      "mixed": -2.3341
     },
     "resistance": {
-      "positive": -1.7195,
-      "negative": -4.6282,
-      "mixed": -0.2094
+      "positive": -2.2675,
+      "negative": -4.3004,
+      "mixed": -0.1246
     },
     "bond": {
-      "positive": -0.0193,
-      "negative": -5.7494,
-      "mixed": -4.14
+      "positive": -0.0626,
+      "negative": -6.7346,
+      "mixed": -2.8226
     },
     "moral_awakening": {
-      "positive": -5.0239,
-      "negative": -0.9985,
-      "mixed": -0.47
+      "positive": -5.5822,
+      "negative": -1.0007,
+      "mixed": -0.4642
     },
     "transformation": {
-      "positive": -0.3656,
-      "negative": -4.6282,
-      "mixed": -1.216
+      "positive": -0.3748,
+      "negative": -4.9163,
+      "mixed": -1.1866
     },
     "reconciliation": {
-      "positive": -0.2094,
-      "negative": -5.7268,
-      "mixed": -1.6838
+      "positive": -0.2602,
+      "negative": -6.0222,
+      "mixed": -1.4843
     },
     "reckoning": {
-      "positive": -5.7268,
-      "negative": -0.0604,
-      "mixed": -2.8936
+      "positive": -6.6958,
+      "negative": -0.0546,
+      "mixed": -2.9581
     },
     "threshold": {
-      "positive": -0.8646,
-      "negative": -4.6412,
-      "mixed": -0.5636
+      "positive": -0.8118,
+      "negative": -4.4415,
+      "mixed": -0.6085
     },
     "exile": {
-      "positive": -5.7137,
-      "negative": -0.0612,
-      "mixed": -2.8805
+      "positive": -6.6933,
+      "negative": -0.088,
+      "mixed": -2.4886
     },
     "gratitude": {
-      "positive": -0.0263,
-      "negative": -5.7301,
-      "mixed": -3.7842
+      "positive": -0.0788,
+      "negative": -6.6908,
+      "mixed": -2.5965
     },
     "authenticity": {
-      "positive": -0.1064,
-      "negative": -5.7268,
-      "mixed": -2.3257
+      "positive": -0.1496,
+      "negative": -6.6921,
+      "mixed": -1.9826
     }
   },
   "prior_weight": {
     "tether": 0.8,
-    "valence": 1.6
+    "valence": 1.1
   },
   "tether_cue_scale": {
     "person": 1,
     "symbol": 2,
     "event": 1,
     "place": 1,
-    "ritual": 1.25,
+    "ritual": 1,
     "object": 1.75,
-    "tradition": 1.5,
-    "identity": 1,
+    "tradition": 1.25,
+    "identity": 1.25,
     "self": 1
   },
   "calibration": {
-    "a": 1.1085,
-    "b": -0.8772,
-    "open_gate": 0.0244,
-    "top": 2.5854,
-    "lead": 2.5967,
-    "open_offset": -0.4236
+    "a": 0.9763,
+    "b": -1.1083,
+    "open_gate": 0.0172,
+    "top": 5.0787,
+    "lead": 1.143,
+    "open_offset": -0.9148
   }
 };

@@ -7,10 +7,11 @@ import { contributions, loadLinearModel, predictLinear } from "./linear.js";
 import { SHIPPED_MODELS } from "./params.js";
 import { predictFields } from "./predict.js";
 
+// Stored in hundredths: bias 0.5, weights 2, 1.5 and 1.
 const toy = loadLinearModel({
   classes: ["a", "b", "c"],
-  bias: [0, 0, 0.5],
-  weights: { "w:free": [2, 0, 0], "w:trust": [0, 1.5, 0], "arc:grief": [0, 0, 1] },
+  bias: [0, 0, 50],
+  weights: { "w:free": [200, 0, 0], "w:trust": [0, 150, 0], "arc:grief": [0, 0, 100] },
 });
 
 describe("features", () => {

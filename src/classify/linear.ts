@@ -1,7 +1,7 @@
 /**
  * Stage 6b: multinomial logistic regression (softmax) over the features of features.ts, one model
  * each for the arc type, the tether type and the valence. Weights are fitted on the train split by
- * scripts/fit-linear-classifier.ts and ship in linear-weights.ts; scoring is one hash lookup per
+ * scripts/fit-linear-classifier.ts and ship in linear-weights/; scoring is one hash lookup per
  * feature. A model explains itself: every class's score is the sum of its features' contributions.
  */
 import type { FeatureVector } from "./features.js";
@@ -13,14 +13,24 @@ export interface LinearModel<C extends string = string> {
   weights: ReadonlyMap<string, readonly number[]>;
 }
 
-/** How a model is stored (linear-weights.ts): weights as a plain object. */
+/**
+ * How a model is stored (the generated files under linear-weights/): biases and weights in
+ * hundredths, as integers ("-5" is half the characters of "-0.05", and the models ship ~450,000
+ * numbers), the weights as a plain object.
+ */
 export interface StoredLinearModel<C extends string = string> {
   classes: readonly C[];
   bias: readonly number[];
   weights: Readonly<Record<string, readonly number[]>>;
 }
 
-export const loadLinearModel = <C extends string>(m: StoredLinearModel<C>): LinearModel<C> => ({ classes: m.classes, bias: m.bias, weights: new Map(Object.entries(m.weights)) });
+const fromHundredths = (values: readonly number[]): number[] => values.map((v) => v / 100);
+
+export const loadLinearModel = <C extends string>(m: StoredLinearModel<C>): LinearModel<C> => ({
+  classes: m.classes,
+  bias: fromHundredths(m.bias),
+  weights: new Map(Object.entries(m.weights).map(([name, w]) => [name, fromHundredths(w)])),
+});
 
 export interface LinearPrediction<C extends string> {
   /** Classes by descending probability. */

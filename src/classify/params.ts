@@ -8,7 +8,7 @@
 import type { ArcType, TetherType, Valence } from "../schema/vocabulary.js";
 import { FITTED } from "./calibration-params.js";
 import { loadLinearModel, type LinearModel } from "./linear.js";
-import { LINEAR_MODELS } from "./linear-weights.js";
+import { LINEAR_MODELS } from "./linear-weights/index.js";
 
 export const GATE_FEATURES = [
   "frame", "lookup", "task", "info", "chat", "arc", "emotion", "intensity", "tether", "personal", "gerund_opening", "when_clause", "past", "no_content", "short",
@@ -49,7 +49,7 @@ export interface ClassifierParams {
    */
   calibration: { a: number; b: number; open_gate: number; top: number; lead: number; open_offset: number };
   /**
-   * The arc, tether and valence models (scripts/fit-linear-classifier.ts → linear-weights.ts).
+   * The arc, tether and valence models (scripts/fit-linear-classifier.ts → linear-weights/).
    * The tether and valence priors and cue scales above serve `tag()`, which ranks by cues alone.
    */
   models: LinearModels;
