@@ -116,7 +116,7 @@ function outOfFold(task: Task, s: Setting): Map<Row, { ranked: { value: string; 
 }
 
 /** Who wrote a train query: the later batches by id prefix (`tr-xa-` … `tr-yz-`: one author each), everything else the original authors. */
-export const authorOf = (id: string): string => /^tr-[x-y][a-z]-/.test(id) ? id.slice(3, 5) : "original";
+export const authorOf = (id: string): string => /^tr-[xy][a-z]-/.test(id) ? id.slice(3, 5) : "original";
 
 /** Accuracy per author group, and their mean, of the predictor `predictorFor(author)` gives for that author's queries. */
 function accuracyByAuthor(task: Task, predictorFor: (author: string) => (r: Row) => string | null | undefined): Record<string, number> {

@@ -15,7 +15,7 @@ export interface LinearModel<C extends string = string> {
 
 /**
  * How a model is stored (the generated files under linear-weights/): biases and weights in
- * hundredths, as integers ("-5" is half the characters of "-0.05", and the models ship ~450,000
+ * hundredths, as integers ("-5" is half the characters of "-0.05", and the models ship ~430,000
  * numbers), the weights as a plain object.
  */
 export interface StoredLinearModel<C extends string = string> {
