@@ -169,11 +169,12 @@ export const CHOSEN: Record<Task["name"], Setting> = {
  * dropped (the cross-validation figures are of compacted models).
  */
 const PRUNE = 0.02;
-const hundredths = (x: number) => Math.round(x * 100);
 function compact(model: LinearModel): StoredLinearModel {
+  const logit = (v: number) => v * model.scale;
+  const hundredths = (v: number) => Math.round(logit(v) * 100);
   const weights: Record<string, number[]> = {};
   for (const [name, w] of [...model.weights].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const r = w.map((v) => (Math.abs(v) < PRUNE ? 0 : hundredths(v)));
+    const r = w.map((v) => (Math.abs(logit(v)) < PRUNE ? 0 : hundredths(v)));
     if (r.some((v) => v !== 0)) weights[name] = r;
   }
   return { classes: model.classes, bias: model.bias.map(hundredths), weights };

@@ -50,7 +50,7 @@ export function fitSoftmax<C extends string>(classes: readonly C[], examples: re
     const scale = o.scaleOf(n);
     weights.set(n, Array.from({ length: K }, (_, c) => theta[K + j * K + c]! * scale));
   });
-  return { classes, bias: Array.from(theta.slice(0, K)), weights };
+  return { classes, scale: 1, bias: Array.from(theta.slice(0, K)), weights };
 }
 
 /**

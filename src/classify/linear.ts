@@ -8,6 +8,12 @@ import type { FeatureVector } from "./features.js";
 
 export interface LinearModel<C extends string = string> {
   classes: readonly C[];
+  /**
+   * The unit of `bias` and `weights`: scores are summed in it and multiplied by `scale` once per
+   * query (shipped models count in hundredths, 0.01, so loading them converts nothing; a fitted
+   * model in logits has 1).
+   */
+  scale: number;
   bias: readonly number[];
   /** Per feature, one weight per class (features whose weights were all ~0 are pruned). */
   weights: ReadonlyMap<string, readonly number[]>;
@@ -16,7 +22,7 @@ export interface LinearModel<C extends string = string> {
 /**
  * How a model is stored (the generated files under linear-weights/): biases and weights in
  * hundredths, as integers ("-5" is half the characters of "-0.05", and the models ship ~430,000
- * numbers), the weights as a plain object.
+ * numbers), the weights as a plain object. Loaded as they are, with `scale` 0.01.
  */
 export interface StoredLinearModel<C extends string = string> {
   classes: readonly C[];
@@ -24,13 +30,7 @@ export interface StoredLinearModel<C extends string = string> {
   weights: Readonly<Record<string, readonly number[]>>;
 }
 
-const fromHundredths = (values: readonly number[]): number[] => values.map((v) => v / 100);
-
-export const loadLinearModel = <C extends string>(m: StoredLinearModel<C>): LinearModel<C> => ({
-  classes: m.classes,
-  bias: fromHundredths(m.bias),
-  weights: new Map(Object.entries(m.weights).map(([name, w]) => [name, fromHundredths(w)])),
-});
+export const loadLinearModel = <C extends string>(m: StoredLinearModel<C>): LinearModel<C> => ({ classes: m.classes, scale: 0.01, bias: m.bias, weights: new Map(Object.entries(m.weights)) });
 
 export interface LinearPrediction<C extends string> {
   /** Classes by descending probability. */
@@ -44,7 +44,7 @@ export function predictLinear<C extends string>(model: LinearModel<C>, x: Featur
     const w = model.weights.get(x.names[i]!);
     if (w !== undefined) addWeighted(z, w, x.values[i]!);
   }
-  return rankSoftmax(model.classes, z);
+  return rankSoftmax(model.classes, z, model.scale);
 }
 
 /** z += w × v, class by class. */
@@ -52,13 +52,13 @@ export function addWeighted(z: number[], w: readonly number[], v: number): void 
   for (let c = 0; c < z.length; c++) z[c]! += w[c]! * v;
 }
 
-/** Softmax of the class scores `z` (overwritten), best first; ties keep class order. */
-export function rankSoftmax<C extends string>(classes: readonly C[], z: number[]): LinearPrediction<C> {
+/** Softmax of the class scores `z` (in units of `scale`; overwritten), best first; ties keep class order. */
+export function rankSoftmax<C extends string>(classes: readonly C[], z: number[], scale: number): LinearPrediction<C> {
   const k = classes.length;
   let max = -Infinity;
   for (const v of z) if (v > max) max = v;
   let sum = 0;
-  for (let c = 0; c < k; c++) { z[c] = Math.exp(z[c]! - max); sum += z[c]!; }
+  for (let c = 0; c < k; c++) { z[c] = Math.exp((z[c]! - max) * scale); sum += z[c]!; }
   const ranked = classes.map((value, c) => ({ value, p: z[c]! / sum }));
   ranked.sort((a, b) => b.p - a.p);
   return { ranked };
@@ -78,7 +78,7 @@ export function contributions<C extends string>(model: LinearModel<C>, x: Featur
     const w = model.weights.get(x.names[i]!);
     if (w === undefined) continue;
     const mean = w.reduce((s, v) => s + v, 0) / w.length;
-    const contribution = Math.round((w[c]! - mean) * x.values[i]! * 1000) / 1000;
+    const contribution = Math.round((w[c]! - mean) * model.scale * x.values[i]! * 1000) / 1000;
     if (contribution !== 0) out.push({ feature: x.names[i]!, contribution });
   }
   out.sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));

@@ -74,16 +74,17 @@ export function predictFields(a: Analysis, models: LinearModels): ModelPredictio
     pair: (first, second) => add(index.pairs.get(first)?.get(second), 1),
     named: (name, value) => add(index.named.get(name), value),
   });
-  const arc = rankSoftmax(models.arc.classes, za);
+  const arc = rankSoftmax(models.arc.classes, za, models.arc.scale);
   const top = arc.ranked[0]!.p;
   const arcs = arc.ranked.filter((r, i) => i === 0 || r.p >= top * models.secondary_ratio).slice(0, 3).map((r) => r.value);
   let features: FeatureVector | undefined;
   return {
     // Only explanations read the feature names: built on first use.
     get features() { return (features ??= linearFeatures(a)); },
-    arc, tether: rankSoftmax(models.tether.classes, zt), valence: rankSoftmax(models.valence.classes, zv), arcs,
+    arc, tether: rankSoftmax(models.tether.classes, zt, models.tether.scale), valence: rankSoftmax(models.valence.classes, zv, models.valence.scale), arcs,
   };
 }
+
 /** The probability of the top arc and its lead over the runner-up (the confidence's arc terms). */
 export function arcCertainty(p: ModelPredictions): { top: number; lead: number } {
   const [first, second] = p.arc.ranked;
