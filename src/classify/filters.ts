@@ -6,7 +6,7 @@
  * the cues with the top arc's prior (fitted on train): a named anchor wins, and with none the arc's
  * usual anchor and direction are used ("exile" → place, "gratitude" → positive).
  */
-import { TETHER_TYPES, VALENCES, domainOf, type ArcType, type EdmDomain } from "../schema/vocabulary.js";
+import { TETHER_TYPES, VALENCES, domainOf, type ArcType, type EdmDomain, type RelationalDynamic } from "../schema/vocabulary.js";
 import type { FieldFilter } from "../schema/activation.js";
 import { best, type Analysis, type Scores } from "./analyze.js";
 import { SHIPPED_PARAMS, type ClassifierParams } from "./params.js";
@@ -79,6 +79,20 @@ export function buildModelFilters(a: Analysis, p: ModelPredictions): { filters: 
   return { filters, sources: { tether: "model", valence: "model" } };
 }
 
+/**
+ * Relational dynamics a query's relation also covers, as equal alternatives: "my family" asks for
+ * memories tagged with any family tie, and the vocabulary's near-synonyms (friendship/friend,
+ * romantic_partnership/couple) are told apart by extractors, not by people asking. The cue's own
+ * value stays first (tag() keeps the first filter of a field as the document's value).
+ */
+export const RELATIONS_COVERED: Partial<Record<RelationalDynamic, readonly RelationalDynamic[]>> = {
+  family: ["parent_child", "sibling_bond", "grandparent_grandchild"],
+  friendship: ["friend"],
+  friend: ["friendship"],
+  romantic_partnership: ["couple"],
+  couple: ["romantic_partnership"],
+};
+
 /** Filters on the fields only cues decide: emotional weight, emotion, relational dynamics, temporal context. */
 function cueFilters(a: Analysis): FieldFilter[] {
   const filters: FieldFilter[] = [];
@@ -86,7 +100,10 @@ function cueFilters(a: Analysis): FieldFilter[] {
   const emotion = best(a.emotion);
   if (emotion) filters.push({ field: "emotion_primary", operator: "eq", value: emotion, weight: clampWeight(0.3 + 0.3 * share(a.emotion, emotion)) });
   const relation = best(a.relation);
-  if (relation) filters.push({ field: "relational_dynamics", operator: "eq", value: relation, weight: clampWeight(0.3 + 0.3 * share(a.relation, relation)) });
+  if (relation) {
+    const weight = clampWeight(0.3 + 0.3 * share(a.relation, relation));
+    for (const value of [relation, ...(RELATIONS_COVERED[relation] ?? [])]) filters.push({ field: "relational_dynamics", operator: "eq", value, weight });
+  }
   const temporal = best(a.temporal);
   if (temporal) filters.push({ field: "temporal_context", operator: "eq", value: temporal, weight: clampWeight(0.3 + 0.2 * share(a.temporal, temporal)) });
   return filters;

@@ -155,3 +155,24 @@ describe("calibration", () => {
     expect(classify("my first pottery class").confidence).toBeLessThan(classify("the day my grandfather died at the hospice").confidence);
   });
 });
+
+describe("descriptive filters: relations and life stages", () => {
+  const filtersOf = (text: string, field: string) =>
+    classify(text).field_filters.filter((f) => f.field === field).map((f) => [f.value, f.weight]);
+
+  it("turns a family cue into equal alternatives for every family tie, the cue's own value first", () => {
+    const relations = filtersOf("how grateful I am to my family", "relational_dynamics");
+    expect(relations.map(([value]) => value)).toEqual(["family", "parent_child", "sibling_bond", "grandparent_grandchild"]);
+    expect(new Set(relations.map(([, weight]) => weight)).size).toBe(1);
+  });
+
+  it("covers the vocabulary's near-synonyms of a partner", () => {
+    expect(filtersOf("gentle moments with the love of my life", "relational_dynamics").map(([value]) => value)).toEqual(["romantic_partnership", "couple"]);
+  });
+
+  it("reads young adulthood and middle age as temporal contexts", () => {
+    expect(filtersOf("when my eyes were opened to injustice as a young adult", "temporal_context").map(([value]) => value)).toEqual(["early_adulthood"]);
+    expect(filtersOf("moments of huge relief in middle age", "temporal_context").map(([value]) => value)).toEqual(["midlife"]);
+    expect(filtersOf("losing my independence in old age", "temporal_context").map(([value]) => value)).toEqual(["late_life"]);
+  });
+});

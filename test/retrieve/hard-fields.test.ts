@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRetriever, hardFieldsOf, matchPlan, satisfiesAll, type Candidate, type SearchRequest } from "../../src/retrieve/index.js";
+import { createRetriever, hardFieldsOf, matchPlan, ROBUST_ROUTING, satisfiesAll, type Candidate, type SearchRequest } from "../../src/retrieve/index.js";
 import type { ActivationResult, FieldFilter } from "../../src/schema/activation.js";
 import { fakeStore } from "./support/fake-store.js";
 
@@ -126,6 +126,24 @@ describe("createRetriever routeFields", () => {
     const { stages } = await retriever.retrieve("q", { activation: activation([scared[0]!, scared[2]!]) });
     expect(stages.map((s) => s.fields)).toEqual([["arc_type", "emotional_weight"]]);
     expect(() => createRetriever({ search: store.search, translate: store.translate, routeFields: "emotion_primary" as unknown as string[] })).toThrow(/routeFields/);
+  });
+});
+
+describe("ROBUST_ROUTING", () => {
+  it("routes by a named relation too: that tie's memories under another arc compete with the guessed arc's", async () => {
+    const nan: FieldFilter[] = [
+      { field: "arc_type", operator: "eq", value: "bond", weight: 0.95 },
+      { field: "relational_dynamics", operator: "eq", value: "grandparent_grandchild", weight: 0.6 },
+      { field: "emotional_weight", operator: "gte", value: 0.5, weight: 0.4 },
+    ];
+    const store = fakeStore([
+      { id: "bond-friend", score: 0.9, payload: { arc_type: "bond", relational_dynamics: "friendship", emotional_weight: 0.8 } },
+      { id: "gratitude-nan", score: 0.2, payload: { arc_type: "gratitude", relational_dynamics: "grandparent_grandchild", emotional_weight: 0.9 } },
+      { id: "grief-dad", score: 0.95, payload: { arc_type: "grief", relational_dynamics: "parent_child", emotional_weight: 0.9 } },
+    ]);
+    const { results, stages } = await createRetriever({ search: store.search, translate: store.translate, k: 2, ...ROBUST_ROUTING }).retrieve("q", { activation: activation(nan) });
+    expect(stages.map((s) => s.fields)).toContainEqual(["relational_dynamics", "emotional_weight"]);
+    expect(results.map((r) => r.id)).toEqual(["bond-friend", "gratitude-nan"]);
   });
 });
 
