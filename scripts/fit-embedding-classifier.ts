@@ -14,23 +14,22 @@
 import { writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { loadQueries, queriesPath, type LabeledQuery } from "../benchmarks/queries/load.js";
-import { analyze, explainWith, lexicalClassifier } from "../src/classify/index.js";
+import { analyze, classifyWithProbabilities, lexicalClassifier, type ProbabilisticClassifier } from "../src/classify/index.js";
 import { SHIPPED_PARAMS } from "../src/classify/params.js";
-import type { Classifier } from "../src/classify/types.js";
-import { FOLDS, fitModels, foldOf } from "./fit-linear-classifier.js";
+import { authorOf, FOLDS, fitModels, foldOf } from "./fit-linear-classifier.js";
 import {
   createEmbeddingClassifier,
   ENSEMBLE_WEIGHTS_FILE,
   fitEnsembleWeights,
   fitPrototypes,
   outOfFoldScores,
-  PROTOTYPES_FILE,
+  writePrototypes,
   type LabeledExample,
 } from "../src/classify/embedding/index.js";
 import { createStaticEmbedder, shippedModelsDir, SHIPPED_STATIC_MODEL } from "../src/embed/transformers.js";
 import { anchorPhrase } from "../src/classify/embedding/tether.js";
 import { lexicalScores, mixScores } from "../src/classify/embedding/ensemble.js";
-import { NONE } from "../src/classify/embedding/labels.js";
+import { labelsOf, NONE } from "../src/classify/embedding/labels.js";
 import { ranked } from "../src/classify/embedding/scores.js";
 import { crossValidateTether, fitTetherStack, type TetherRow, type TetherSetting } from "./fit-ensemble-tether.js";
 
@@ -44,32 +43,37 @@ const train = loadQueries("train");
 const examples = train.map(toExample);
 
 /**
- * The lexical classifier as it answers queries it has not been fitted on: each train query is
- * classified with linear models fitted without its fold (scripts/fit-linear-classifier.ts, same
- * folds). The shipped models have seen every train query (top-1 ~0.99 there), so an ensemble
- * fitted on their answers would learn that the embedding never helps.
+ * Author groups (5, by a hash of the author; as the calibration's): out-of-fold answers on train
+ * must be like answers on a new author's queries, and one author's queries resemble each other
+ * more than anyone else's (a query's own author in the other folds would vote for it).
  */
-function outOfFoldLexical(): Classifier {
-  const models = Array.from({ length: FOLDS }, (_, k) => fitModels(train.filter((q) => foldOf(q.id) !== k), SHIPPED_PARAMS.models.secondary_ratio));
-  const foldOfQuery = new Map(train.map((q) => [q.query, foldOf(q.id)]));
-  return {
-    model: lexicalClassifier.model,
-    classify: (query) => {
-      const fold = foldOfQuery.get(query);
-      return fold === undefined ? lexicalClassifier.classify(query) : explainWith(query, { ...SHIPPED_PARAMS, models: models[fold]! }).result;
-    },
+const groupOf = (id: string) => foldOf(authorOf(id));
+
+/**
+ * The lexical classifier as it answers queries it has not been fitted on, with its probabilities:
+ * each train query is classified with linear models fitted without its author group. The shipped
+ * models have seen every train query (top-1 ~0.99 there), so an ensemble fitted on their answers
+ * would learn that the embedding never helps.
+ */
+function outOfFoldLexical(): ProbabilisticClassifier {
+  const models = Array.from({ length: FOLDS }, (_, k) => fitModels(train.filter((q) => groupOf(q.id) !== k), SHIPPED_PARAMS.models.secondary_ratio));
+  const groupOfQuery = new Map(train.map((q) => [q.query, groupOf(q.id)]));
+  const answer = (query: string) => {
+    const group = groupOfQuery.get(query);
+    return group === undefined ? classifyWithProbabilities(query) : classifyWithProbabilities(query, { ...SHIPPED_PARAMS, models: models[group]! });
   };
+  return { model: lexicalClassifier.model, classify: (query) => answer(query).result, classifyWithProbabilities: answer };
 }
 const fittedOn = `${relative(process.cwd(), queriesPath("train"))} (${examples.length} queries)`;
 const embedder = await createStaticEmbedder();
 const prototypes = await fitPrototypes(embedder, examples, fittedOn);
 const modelDir = join(shippedModelsDir(), SHIPPED_STATIC_MODEL);
-writeFileSync(join(modelDir, PROTOTYPES_FILE), JSON.stringify(prototypes) + "\n");
+writePrototypes(modelDir, prototypes);
 const embedding = createEmbeddingClassifier({ embedder, prototypes });
 // The ensemble is fitted on out-of-fold embedding scores and out-of-fold lexical answers: the
 // shipped centroids and linear models contain every train query, so their answers there are
 // better than they will be on new ones.
-const embeddingScores = await outOfFoldScores(embedder, examples, 5);
+const embeddingScores = await outOfFoldScores(embedder, examples, FOLDS, (i) => groupOf(train[i]!.id));
 const lexicalOof = outOfFoldLexical();
 const weights = await fitEnsembleWeights({ lexical: lexicalOof, embedding, examples, fittedOn, embeddingScores });
 
@@ -81,29 +85,40 @@ const weights = await fitEnsembleWeights({ lexical: lexicalOof, embedding, examp
 const MIN_CV_GAIN = 0.0025;
 
 /**
- * The arc mix is kept only if it beats the lexical top arc out of fold by the same rule as the tether
- * stack (mean of all train and the calibration fold): `fitEnsembleWeights` picks it on all train only.
+ * Each field's mix is kept only if it beats the lexical decision out of fold by the same rule as the
+ * tether stack (mean of all train and the calibration fold): `fitEnsembleWeights` picks the shares
+ * on all train only. Arc type: the top arc among the labelled ones; tether and valence: the value,
+ * where the label names one (as the classifier benchmark scores them).
  */
 {
-  const significant = examples.map((e, i) => ({ e, i, id: train[i]!.id })).filter(({ e }) => e.gate);
-  let lexicalRight = [0, 0], mixedRight = [0, 0];
-  const counts = [0, 0];
-  for (const { e, i, id } of significant) {
-    const answer = await lexicalOof.classify(e.query);
+  const fields = ["arc_type", "tether_type", "valence"] as const;
+  const right = Object.fromEntries(fields.map((f) => [f, { lexical: [0, 0], mixed: [0, 0], counts: [0, 0] }])) as Record<(typeof fields)[number], { lexical: number[]; mixed: number[]; counts: number[] }>;
+  for (const [i, e] of examples.entries()) {
+    if (!e.gate) continue;
+    const { result: answer, probabilities } = lexicalOof.classifyWithProbabilities(e.query);
     if (!answer.significance_gate) continue;
-    const mixed = mixScores(lexicalScores(answer), embeddingScores[i]!, weights.mix, weights.gateThreshold);
-    const top = ranked(mixed.fields.arc_type).find(([arc]) => arc !== NONE)?.[0];
-    for (const side of id.startsWith("tr-cal-") ? [0, 1] : [0]) {
-      counts[side]!++;
-      if ((e.arc_types as string[]).includes(answer.arc_types[0]!)) lexicalRight[side]!++;
-      if (top !== undefined && (e.arc_types as string[]).includes(top)) mixedRight[side]!++;
+    const mixed = mixScores(lexicalScores(answer, probabilities), embeddingScores[i]!, weights.mix, weights.gateThreshold);
+    for (const field of fields) {
+      const labels = labelsOf(e, field).filter((l) => l !== NONE);
+      if (labels.length === 0) continue;
+      const lexicalTop = field === "arc_type" ? answer.arc_types[0] : answer.field_filters.find((f) => f.field === field)?.value;
+      const mixedTop = ranked(mixed.fields[field]).find(([value]) => value !== NONE)?.[0];
+      for (const side of train[i]!.id.startsWith("tr-cal-") ? [0, 1] : [0]) {
+        right[field].counts[side]!++;
+        if (labels.includes(String(lexicalTop))) right[field].lexical[side]!++;
+        if (mixedTop !== undefined && labels.includes(mixedTop)) right[field].mixed[side]!++;
+      }
     }
   }
-  const share = (right: number[]) => (right[0]! / counts[0]! + right[1]! / counts[1]!) / 2;
-  console.log(`arc mix ${weights.mix.arc_type}: top-1 out of fold all ${(mixedRight[0]! / counts[0]!).toFixed(4)} / calibration fold ${(mixedRight[1]! / counts[1]!).toFixed(4)}; lexical ${(lexicalRight[0]! / counts[0]!).toFixed(4)} / ${(lexicalRight[1]! / counts[1]!).toFixed(4)}`);
-  if (!(share(mixedRight) >= share(lexicalRight) + MIN_CV_GAIN)) {
-    weights.mix.arc_type = 0;
-    console.log(`arc mix set to 0: out-of-fold gain under ${MIN_CV_GAIN} over the lexical top arc`);
+  for (const field of fields) {
+    const { lexical, mixed, counts } = right[field];
+    const rate = (r: number[], side: number) => r[side]! / counts[side]!;
+    const mean = (r: number[]) => (rate(r, 0) + rate(r, 1)) / 2;
+    console.log(`${field} mix ${weights.mix[field]}: out of fold all ${rate(mixed, 0).toFixed(4)} / calibration fold ${rate(mixed, 1).toFixed(4)}; lexical ${rate(lexical, 0).toFixed(4)} / ${rate(lexical, 1).toFixed(4)}`);
+    if (weights.mix[field] > 0 && !(mean(mixed) >= mean(lexical) + MIN_CV_GAIN)) {
+      weights.mix[field] = 0;
+      console.log(`${field} mix set to 0: out-of-fold gain under ${MIN_CV_GAIN} over the lexical decision`);
+    }
   }
 }
 
@@ -118,7 +133,7 @@ for (const [i, q] of labelled.entries()) {
   // The stack revises open-gate answers only (a closed gate has no tether to revise).
   if (!answer.significance_gate) continue;
   const tether = answer.field_filters.filter((f) => f.field === "tether_type").sort((a, b) => b.weight - a.weight)[0];
-  rows.push({ id: q.id, query: queryVectors[i]!, anchor: anchors[i] ? anchorVectors[i]! : null, cues: analyze(q.query).tether, lexical: tether ? String(tether.value) : null, label: q.tether_type!, fold: foldOf(q.id) });
+  rows.push({ id: q.id, query: queryVectors[i]!, anchor: anchors[i] ? anchorVectors[i]! : null, cues: analyze(q.query).tether, lexical: tether ? String(tether.value) : null, label: q.tether_type!, fold: groupOf(q.id) });
 }
 const isCalibrationFold = (r: TetherRow) => r.id.startsWith("tr-cal-");
 const show = (name: string, s: TetherSetting) => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ActivationResultSchema } from "../schema/activation.js";
-import { analyze, classify, CLASSIFIER_MODEL, explain, lexicalClassifier } from "./index.js";
+import { analyze, classify, CLASSIFIER_MODEL, classifyWithProbabilities, explain, lexicalClassifier } from "./index.js";
 
 /** Query → the arc types a careful reader could name first (LABELLING.md §3); most have one. */
 const significant: [string, string | string[]][] = [
@@ -84,5 +84,23 @@ describe("properties", () => {
   it("mixes of lexicon words always validate", () => {
     const words = ["the", "day", "mum", "betrayed", "free", "happiest", "never", "not", "forget", "play", "song", "me", "i", "when", "grief", "ring", "christmas"];
     fc.assert(fc.property(fc.array(fc.constantFrom(...words), { maxLength: 30 }), (ws) => checkResult(ws.join(" "))), { numRuns: 500 });
+  });
+});
+
+describe("classifyWithProbabilities", () => {
+  it("reports the models' distributions behind the answer, whose top values are the answer's", () => {
+    const { result, probabilities } = classifyWithProbabilities("the day my grandmother died and I held her hand");
+    expect(result).toEqual(classify("the day my grandmother died and I held her hand"));
+    for (const field of ["arc_type", "tether_type", "valence"] as const) {
+      const distribution = Object.entries(probabilities![field]);
+      expect(distribution.reduce((sum, [, p]) => sum + p, 0)).toBeCloseTo(1, 6);
+      const top = distribution.sort((a, b) => b[1] - a[1])[0]![0];
+      if (field === "arc_type") expect(top).toBe(result.arc_types[0]);
+      else expect(result.field_filters.find((f) => f.field === field)?.value).toBe(top);
+    }
+  });
+
+  it("has none when the gate is closed", () => {
+    expect(classifyWithProbabilities("what is the capital of france").probabilities).toBeNull();
   });
 });

@@ -12,9 +12,9 @@ import { describeFeature } from "./features.js";
 import { contributions, type Contribution } from "./linear.js";
 import { SHIPPED_PARAMS, type ClassifierParams } from "./params.js";
 import { arcCertainty, predictFields, type ModelPredictions } from "./predict.js";
-import type { Classification, Classifier } from "./types.js";
+import type { Classification, FieldProbabilities, ProbabilisticClassifier } from "./types.js";
 
-export type { Classification, Classifier } from "./types.js";
+export type { Classification, Classifier, FieldProbabilities, ProbabilisticClassifier } from "./types.js";
 export { analyze, type Analysis, type CueEvidence, type Scores } from "./analyze.js";
 
 export const CLASSIFIER_MODEL = "arcroute-lexicon@1";
@@ -122,4 +122,15 @@ export function classify(query: string, options?: { debug?: boolean }): Classifi
 
 export type { ActivationResult };
 
-export const lexicalClassifier: Classifier = { model: CLASSIFIER_MODEL, classify: (q: string) => classify(q) };
+/** The answer and the linear models' probabilities behind it (`params`: the shipped ones unless fitting). */
+export function classifyWithProbabilities(query: string, params: ClassifierParams = SHIPPED_PARAMS): { result: Classification; probabilities: FieldProbabilities | null } {
+  const { result, predictions: p } = decide(query, params);
+  const distribution = (ranked: readonly { value: string; p: number }[]) => Object.fromEntries(ranked.map((r) => [r.value, r.p]));
+  return { result, probabilities: p ? { arc_type: distribution(p.arc.ranked), tether_type: distribution(p.tether.ranked), valence: distribution(p.valence.ranked) } : null };
+}
+
+export const lexicalClassifier: ProbabilisticClassifier = {
+  model: CLASSIFIER_MODEL,
+  classify: (q: string) => classify(q),
+  classifyWithProbabilities: (q: string) => classifyWithProbabilities(q),
+};

@@ -14,3 +14,15 @@ export interface Classifier {
    */
   classifyWithModel?(query: string): Promise<{ result: Classification; model: string }>;
 }
+
+/** A distribution over the values of each field a model scores (the lexical models' softmax outputs). */
+export type FieldProbabilities = Record<"arc_type" | "tether_type" | "valence", Record<string, number>>;
+
+/**
+ * A classifier that can also report the probabilities behind its answer (null when the gate is
+ * closed: no field was scored). The ensemble mixes these, not the filter weights, when it can:
+ * filter weights keep only the top values and flatten the rest.
+ */
+export interface ProbabilisticClassifier extends Classifier {
+  classifyWithProbabilities(query: string): { result: Classification; probabilities: FieldProbabilities | null };
+}

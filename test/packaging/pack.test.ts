@@ -15,7 +15,7 @@ const ALLOWED: RegExp[] = [
   /^LICENSE$/,
   /^bin\/arcroute\.js$/,
   /^dist\/(src|adapters)\/.+\.(js|d\.ts)$/,
-  /^models\/static-embedding\/(config\.json|tokenizer\.json|tokenizer_config\.json|onnx\/model_quantized\.onnx|arcroute-prototypes\.json|arcroute-ensemble\.json)$/,
+  /^models\/static-embedding\/(config\.json|tokenizer\.json|tokenizer_config\.json|onnx\/model_quantized\.onnx|arcroute-prototypes\.json|arcroute-neighbours\.bin|arcroute-ensemble\.json)$/,
 ];
 
 /** Never in the tarball, even inside an allowed folder. */
@@ -48,13 +48,15 @@ describe("npm pack --dry-run", () => {
       "models/static-embedding/tokenizer.json",
       "models/static-embedding/tokenizer_config.json",
       "models/static-embedding/onnx/model_quantized.onnx",
+      "models/static-embedding/arcroute-prototypes.json",
+      "models/static-embedding/arcroute-neighbours.bin",
     ];
     expect(needed.filter((p) => !paths.has(p))).toEqual([]);
   });
 
-  it("stays small: the model is the only large file", () => {
-    const large = files.filter((f) => f.size > 1024 * 1024).map((f) => f.path);
-    expect(large).toEqual(["models/static-embedding/onnx/model_quantized.onnx"]);
+  it("stays small: the model and its example vectors are the only large files", () => {
+    const large = files.filter((f) => f.size > 1024 * 1024).map((f) => f.path).sort();
+    expect(large).toEqual(["models/static-embedding/arcroute-neighbours.bin", "models/static-embedding/onnx/model_quantized.onnx"]);
     expect(unpackedSize).toBeLessThan(12 * 1024 * 1024);
   });
 });

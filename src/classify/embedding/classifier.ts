@@ -2,8 +2,8 @@
  * Nearest-centroid classification in an embedding space: the query is embedded, compared with
  * the prototypes of each label (cosine), and the calibrated scores are decoded into filters.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Embedder } from "../../embed/types.js";
 import { createStaticEmbedder, shippedModelsDir, SHIPPED_STATIC_MODEL } from "../../embed/transformers.js";
 import type { Classification, Classifier } from "../types.js";
@@ -47,9 +47,22 @@ export function createEmbeddingClassifier({ embedder, prototypes }: EmbeddingCla
   };
 }
 
-/** Prototypes stored in a model folder (default: the shipped static-embedding model). */
+/** Prototypes stored in a model folder (default: the shipped static-embedding model), neighbour vectors included. */
 export function readPrototypes(path: string = join(shippedModelsDir(), SHIPPED_STATIC_MODEL, PROTOTYPES_FILE)): PrototypeSet {
-  return JSON.parse(readFileSync(path, "utf8")) as PrototypeSet;
+  const set = JSON.parse(readFileSync(path, "utf8")) as PrototypeSet;
+  if (set.neighbours) {
+    const bytes = readFileSync(join(dirname(path), set.neighbours.file));
+    if (bytes.length !== set.neighbours.count * set.dimensions) throw new Error(`${set.neighbours.file} holds ${bytes.length} bytes, expected ${set.neighbours.count} × ${set.dimensions}`);
+    set.neighbours.vectors = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  }
+  return set;
+}
+
+/** Writes prototypes into a model folder: the JSON, and the neighbour vectors as their own binary file. */
+export function writePrototypes(dir: string, set: PrototypeSet): void {
+  writeFileSync(join(dir, PROTOTYPES_FILE), JSON.stringify(set, (key, value) => (key === "vectors" ? undefined : value)) + "\n");
+  const vectors = set.neighbours?.vectors;
+  if (set.neighbours && vectors) writeFileSync(join(dir, set.neighbours.file), new Uint8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength));
 }
 
 /** The shipped model with its shipped prototypes: offline, through transformers.js. */

@@ -6,7 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createStaticEmbedder } from "../../embed/transformers.js";
 import type { Embedder } from "../../embed/types.js";
 import { ActivationResultSchema } from "../../schema/activation.js";
-import type { Classification, Classifier } from "../types.js";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Classification, Classifier, FieldProbabilities, ProbabilisticClassifier } from "../types.js";
 import {
   createEmbeddingClassifier,
   createEnsembleClassifier,
@@ -16,11 +19,15 @@ import {
   outOfFoldScores,
   readEnsembleWeights,
   readPrototypes,
+  writePrototypes,
+  NEIGHBOURS_FILE,
+  PROTOTYPES_FILE,
   type LabeledExample,
   type PrototypeSet,
   type ScoringClassifier,
 } from "./index.js";
 import { lexicalScores } from "./ensemble.js";
+import { scoreVector } from "./prototypes.js";
 import { decodeScores } from "./scores.js";
 
 const significant = (query: string, arc: LabeledExample["arc_types"][number], tether: LabeledExample["tether_type"], valence: LabeledExample["valence"]): LabeledExample => ({
@@ -131,6 +138,79 @@ describe("embedding classifier", () => {
     }
     const lexicalRight = examples.filter((e) => e.gate && e.arc_types[0] === "grief").length;
     expect(right).toBeGreaterThan(lexicalRight);
+  });
+});
+
+describe("neighbour votes", () => {
+  let embedder: Embedder;
+  beforeAll(async () => {
+    embedder = await createStaticEmbedder();
+  });
+
+  it("keeps the significant examples as int8 prototypes that vote by similarity, never for themselves while fitting", async () => {
+    const set = await fitPrototypes(embedder, examples, "test examples");
+    const n = set.neighbours!;
+    expect(n.count).toBe(examples.filter((e) => e.gate).length);
+    expect(n.vectors).toHaveLength(n.count * set.dimensions);
+    expect(n.values.arc_type).toEqual(["betrayal", "grief", "liberation"]);
+    const [vector] = await embedder.embed([examples[0]!.query]);
+    // With itself among the voters the grief example is sure of grief; without, only its neighbours speak.
+    const withSelf = scoreVector(vector!, set).fields.arc_type.grief!;
+    const withoutSelf = scoreVector(vector!, set, 0).fields.arc_type.grief!;
+    expect(withSelf).toBeGreaterThan(withoutSelf);
+    const total = Object.values(scoreVector(vector!, set, 0).fields.tether_type).reduce((a, b) => a + b, 0);
+    expect(total).toBeCloseTo(1, 6);
+  });
+
+  it("are written next to the prototypes as their own binary file and read back identically", async () => {
+    const set = await fitPrototypes(embedder, examples, "test examples");
+    const dir = mkdtempSync(join(tmpdir(), "arcroute-prototypes-"));
+    try {
+      writePrototypes(dir, set);
+      expect(readFileSync(join(dir, PROTOTYPES_FILE), "utf8")).not.toContain('"vectors"');
+      const loaded = readPrototypes(join(dir, PROTOTYPES_FILE));
+      const [vector] = await embedder.embed(["my husband cheated and lied to me for years"]);
+      expect(scoreVector(vector!, loaded)).toEqual(scoreVector(vector!, set));
+      writeFileSync(join(dir, NEIGHBOURS_FILE), new Uint8Array(3));
+      expect(() => readPrototypes(join(dir, PROTOTYPES_FILE))).toThrow(/expected/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the ensemble mixes the lexical probabilities", () => {
+  const close: FieldProbabilities = {
+    arc_type: { grief: 0.6, bond: 0.4 },
+    tether_type: { person: 0.45, place: 0.4, object: 0.15 },
+    valence: { negative: 0.9, mixed: 0.1 },
+  };
+  const answer: Classification = {
+    activation_id: null,
+    arc_types: ["grief"],
+    primary_domain: "constellation",
+    field_filters: [
+      { field: "arc_type", operator: "eq", value: "grief", weight: 0.84 },
+      { field: "tether_type", operator: "eq", value: "person", weight: 0.53 },
+      { field: "valence", operator: "eq", value: "negative", weight: 0.75 },
+    ],
+    confidence: 0.8,
+    significance_gate: true,
+  };
+  const probabilistic: ProbabilisticClassifier = { model: "stub-probabilities@1", classify: () => answer, classifyWithProbabilities: () => ({ result: answer, probabilities: close }) };
+  const weightsOnly: Classifier = { model: "stub-weights@1", classify: () => answer };
+  // The embedding is sure the anchor is a place.
+  const placeScores = { gate: 0.9, fields: { arc_type: { grief: 1 }, tether_type: { place: 1 }, valence: { negative: 1 } } };
+  const embedding: ScoringClassifier = { model: "scripted@1", scores: async () => placeScores, classify: async () => { throw new Error("not used"); } };
+  const weights = { format: "arcroute-ensemble-weights@2", lexical: "x", embedding: "y", fitted_on: "t", mix: { ...LEXICAL_ONLY_MIX, tether_type: 0.3 }, arcRatio: 0.5, confidence: null } as const;
+  const tetherOf = (r: Classification) => r.field_filters.find((f) => f.field === "tether_type")?.value;
+
+  it("a close lexical call is tipped by the embedding's vote", async () => {
+    expect(tetherOf(await createEnsembleClassifier({ lexical: probabilistic, embedding, weights }).classify("q"))).toBe("place");
+  });
+
+  it("filter weights alone hide how close the call was: the lexical tether stands", async () => {
+    expect(tetherOf(await createEnsembleClassifier({ lexical: weightsOnly, embedding, weights }).classify("q"))).toBe("person");
   });
 });
 

@@ -13,6 +13,7 @@ import type { ScoringClassifier } from "./classifier.js";
 import {
   ensembleConfidenceFeatures,
   ENSEMBLE_WEIGHTS_FORMAT,
+  isProbabilistic,
   sameDecision,
   LEXICAL_ONLY_MIX,
   lexicalScores,
@@ -44,16 +45,17 @@ const TRICKY_GROUP = "tricky_negative";
 
 /**
  * Embedding scores of each example from prototypes fitted WITHOUT it: the examples are dealt
- * into `folds` folds (by position), and each fold is scored by prototypes fitted on the others.
+ * into `folds` folds (`foldOf`, by position by default; pass one by author so that no author's
+ * other queries vote for theirs), and each fold is scored by prototypes fitted on the others.
  */
-export async function outOfFoldScores(embedder: Embedder, examples: LabeledExample[], folds = 5): Promise<FieldScores[]> {
+export async function outOfFoldScores(embedder: Embedder, examples: LabeledExample[], folds = 5, foldOf: (index: number) => number = (i) => i % folds): Promise<FieldScores[]> {
   const vectors = await embedder.embed(examples.map((e) => e.query));
   const out: FieldScores[] = new Array(examples.length);
   for (let fold = 0; fold < folds; fold++) {
-    const training = examples.filter((_, i) => i % folds !== fold);
+    const training = examples.filter((_, i) => foldOf(i) !== fold);
     const prototypes = await fitPrototypes(embedder, training, `fold ${fold}`);
     examples.forEach((_, i) => {
-      if (i % folds === fold) out[i] = scoreVector(vectors[i]!, prototypes);
+      if (foldOf(i) === fold) out[i] = scoreVector(vectors[i]!, prototypes);
     });
   }
   return out;
@@ -176,10 +178,10 @@ export async function fitEnsembleWeights({ lexical, embedding, examples, fittedO
   if (embeddingScores !== undefined && embeddingScores.length !== examples.length) throw new Error("embeddingScores must score every example, in order");
   const rows: Scored[] = [];
   for (const [i, example] of examples.entries()) {
-    const lexicalResult = await lexical.classify(example.query);
+    const { result: lexicalResult, probabilities } = isProbabilistic(lexical) ? lexical.classifyWithProbabilities(example.query) : { result: await lexical.classify(example.query), probabilities: null };
     rows.push({
       example,
-      lexical: lexicalScores(lexicalResult),
+      lexical: lexicalScores(lexicalResult, probabilities),
       lexicalArcs: lexicalResult.arc_types,
       embedding: embeddingScores?.[i] ?? (await embedding.scores(example.query)),
     });

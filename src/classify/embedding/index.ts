@@ -3,12 +3,13 @@ export {
   createEmbeddingClassifier,
   createShippedEmbeddingClassifier,
   readPrototypes,
+  writePrototypes,
   EMBEDDING_CLASSIFIER_VERSION,
   PROTOTYPES_FILE,
   type EmbeddingClassifierOptions,
   type ScoringClassifier,
 } from "./classifier.js";
-export { fitPrototypes, PROTOTYPES_FORMAT, type PrototypeSet } from "./prototypes.js";
+export { fitPrototypes, NEIGHBOURS_FILE, PROTOTYPES_FORMAT, type FitPrototypesOptions, type NeighbourVotes, type PrototypeSet } from "./prototypes.js";
 export {
   createEnsembleClassifier,
   createShippedEnsembleClassifier,
