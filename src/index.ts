@@ -4,8 +4,8 @@
  */
 
 // Classifier core
-export { classify, CLASSIFIER_MODEL, lexicalClassifier, explain, analyze, type Explanation, type Analysis, type CueEvidence, type Scores } from "./classify/index.js";
-export type { Classification, Classifier } from "./classify/types.js";
+export { classify, classifyWithProbabilities, CLASSIFIER_MODEL, lexicalClassifier, explain, analyze, type Explanation, type Analysis, type CueEvidence, type Scores } from "./classify/index.js";
+export type { Classification, Classifier, FieldProbabilities, ProbabilisticClassifier } from "./classify/types.js";
 
 // Learning classifiers: transformers.js embeddings, LLM hook (issue 6)
 export {
@@ -27,6 +27,7 @@ export {
   fitEnsembleWeights,
   outOfFoldScores,
   readPrototypes,
+  writePrototypes,
   readEnsembleWeights,
   type PrototypeSet,
   type EnsembleWeights,

@@ -1,6 +1,8 @@
 /**
- * Nearest-centroid classification in an embedding space: the query is embedded, compared with
- * the prototypes of each label (cosine), and the calibrated scores are decoded into filters.
+ * Prototype classification in an embedding space: the query is embedded, compared with the
+ * prototypes (cosine: the gate sides' centroids; for the fields, the nearest labelled examples'
+ * votes, or one centroid per label in sets fitted without them), and the calibrated scores are
+ * decoded into filters.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

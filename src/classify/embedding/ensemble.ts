@@ -169,6 +169,12 @@ export function isProbabilistic(classifier: Classifier): classifier is Probabili
   return typeof (classifier as Partial<ProbabilisticClassifier>).classifyWithProbabilities === "function";
 }
 
+/** A classifier's answer, with its probabilities when it reports them (null otherwise). */
+export async function answerWithProbabilities(classifier: Classifier, query: string): Promise<{ result: Classification; probabilities: FieldProbabilities | null }> {
+  if (isProbabilistic(classifier)) return classifier.classifyWithProbabilities(query);
+  return { result: await classifier.classify(query), probabilities: null };
+}
+
 export function createEnsembleClassifier({ lexical, embedding, weights }: EnsembleOptions): Classifier {
   const stack = weights.tether;
   const { embedder, scoreVector } = embedding;
@@ -180,15 +186,10 @@ export function createEnsembleClassifier({ lexical, embedding, weights }: Ensemb
     const vectors = await embedder!.embed(anchor ? [query, anchor] : [query]);
     return { scores: scoreVector!(vectors[0]!), vector: vectors[0]!, anchor: anchor ? vectors[1]! : null };
   }
-  /** The lexical answer, with its probabilities when the classifier reports them. */
-  async function lexicalAnswer(query: string): Promise<{ result: Classification; probabilities: FieldProbabilities | null }> {
-    if (isProbabilistic(lexical)) return lexical.classifyWithProbabilities(query);
-    return { result: await lexical.classify(query), probabilities: null };
-  }
   return {
     model: ENSEMBLE_VERSION,
     async classify(query): Promise<Classification> {
-      const [lexicalSide, embedded] = await Promise.all([lexicalAnswer(query), embed(query)]);
+      const [lexicalSide, embedded] = await Promise.all([answerWithProbabilities(lexical, query), embed(query)]);
       const lexicalResult = lexicalSide.result;
       const mixedResult = mixedAnswer(lexicalResult, lexicalSide.probabilities, embedded.scores);
       return stack ? reviseTether(mixedResult, stack, embedded.vector!, embedded.anchor ?? null, query) : mixedResult;

@@ -13,7 +13,7 @@ import type { ScoringClassifier } from "./classifier.js";
 import {
   ensembleConfidenceFeatures,
   ENSEMBLE_WEIGHTS_FORMAT,
-  isProbabilistic,
+  answerWithProbabilities,
   sameDecision,
   LEXICAL_ONLY_MIX,
   lexicalScores,
@@ -178,7 +178,7 @@ export async function fitEnsembleWeights({ lexical, embedding, examples, fittedO
   if (embeddingScores !== undefined && embeddingScores.length !== examples.length) throw new Error("embeddingScores must score every example, in order");
   const rows: Scored[] = [];
   for (const [i, example] of examples.entries()) {
-    const { result: lexicalResult, probabilities } = isProbabilistic(lexical) ? lexical.classifyWithProbabilities(example.query) : { result: await lexical.classify(example.query), probabilities: null };
+    const { result: lexicalResult, probabilities } = await answerWithProbabilities(lexical, example.query);
     rows.push({
       example,
       lexical: lexicalScores(lexicalResult, probabilities),

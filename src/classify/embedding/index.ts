@@ -1,4 +1,4 @@
-/** Embedding-backed classification (nearest centroids) and the lexical + embedding ensemble. */
+/** Embedding-backed classification (prototypes: gate centroids, nearest labelled examples) and the lexical + embedding ensemble. */
 export {
   createEmbeddingClassifier,
   createShippedEmbeddingClassifier,
