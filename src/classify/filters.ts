@@ -1,7 +1,8 @@
 /**
  * Stage 7: field filters. Weight = how much a filter should count in retrieval, in (0, 1].
  * `classify` takes arc types, tether and valence from the linear models (buildModelFilters; the
- * weight grows with the model's probability). `tag()` ranks documents by cues alone (buildFilters):
+ * weight grows with the model's probability), and so does `tag()` for documents with arc or emotion
+ * cues. `buildFilters` ranks by cues alone (tag() for documents without such cues):
  * the share of its field's evidence held by the value, scaled per field; tether and valence combine
  * the cues with the top arc's prior (fitted on train): a named anchor wins, and with none the arc's
  * usual anchor and direction are used ("exile" → place, "gratitude" → positive).

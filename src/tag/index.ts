@@ -1,9 +1,14 @@
 /**
- * `tag(text)`: EDM fields for a document that has none, from the classifier's own analysis, so
- * users without an extraction service can still route. Same lexicons, same morphology, same
- * arc ranking and the same tether/valence defaults as `classify` (no copy of any of them):
- * `analyze` gives the evidence, `rankArcs` the arc type, `buildFilters` the other fields. The
- * significance gate is not applied: documents are not questions.
+ * `tag(text)`: EDM fields for a document that has none, from the classifier's own analysis and
+ * models, so users without an extraction service can still route. Same lexicons, same
+ * morphology, same linear models as `classify` (no copy of any of them): `analyze` gives the
+ * evidence, the models the arc types, tether and valence (`buildModelFilters`, as `classify`),
+ * the cues the other fields. The significance gate is not applied: documents are not questions.
+ * A document without arc or emotion cues gets no arc, and tether and valence only from cues
+ * (`buildFilters`): the models would name an arc for anything.
+ * (Until 2026-11-23 tag() ranked arcs by cues alone; on the retrieval corpus's 196 significant
+ * memories the models agree with the hand payloads on 105 arcs, 102 tethers and 121 valences, the
+ * cue ranking on 77, 82 and 108.)
  *
  * Only fields with evidence are set (an errand gets no arc_type), and only canonical values.
  * `emotional_weight` grows with the evidence of significance (arc, emotion and intensity cues):
@@ -11,8 +16,9 @@
  *   emotional_weight = 0.1 + 0.85 · (1 − exp(−e / 1.5))                   ∈ [0.1, 0.95)
  */
 import { analyze, type Analysis } from "../classify/analyze.js";
-import { rankArcs } from "../classify/arcs.js";
-import { buildFilters } from "../classify/filters.js";
+import { buildFilters, buildModelFilters } from "../classify/filters.js";
+import { SHIPPED_PARAMS } from "../classify/params.js";
+import { predictFields } from "../classify/predict.js";
 import type { ArcType, EmotionPrimary, RelationalDynamic, TemporalContext, TetherType, Valence } from "../schema/vocabulary.js";
 
 /** A flat EDM payload (the adapters' default field map). */
@@ -42,9 +48,8 @@ export function tag(text: string): EdmTags {
   // Without arc or emotion cues, classify's fallback (an arc from the anchor alone) would
   // invent significance: "bin day on our street" is not a bond with a place.
   const hasContent = analysis.arcRanking.length > 0 || Object.keys(analysis.emotion).length > 0;
-  const arcs = hasContent ? rankArcs(analysis) : [];
   const tags: EdmTags = { emotional_weight: emotionalWeight(analysis) };
-  const { filters } = buildFilters(analysis, arcs);
+  const { filters } = hasContent ? buildModelFilters(analysis, predictFields(analysis, SHIPPED_PARAMS.models)) : buildFilters(analysis, []);
   for (const filter of filters) {
     if (filter.operator !== "eq" || typeof filter.value !== "string") continue;
     switch (filter.field) {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isCanonicalValue, type CategoricalField } from "../../src/schema/vocabulary.js";
+import { classify } from "../../src/classify/index.js";
 import { tag } from "../../src/tag/index.js";
 
 const CATEGORICAL: CategoricalField[] = ["arc_type", "tether_type", "valence", "emotion_primary", "relational_dynamics", "temporal_context"];
@@ -35,6 +36,15 @@ describe("tag", () => {
 
   it("agrees with classify on the arc of a memory-shaped text", () => {
     expect(tag("the day I finally walked out and felt free").arc_type).toBe("liberation");
+  });
+
+  it("reads a document with classify's own models: arc, tether and valence are classify's answer", () => {
+    // The cue ranking alone read "swearing" as resistance; the arc model reads a broken promise.
+    const text = "Tom told the whole class about the letter I'd written, after swearing he wouldn't.";
+    const answer = classify(text);
+    const top = (field: string) => answer.field_filters.filter((f) => f.field === field).sort((a, b) => b.weight - a.weight)[0]?.value;
+    expect(tag(text)).toMatchObject({ arc_type: answer.arc_types[0], tether_type: top("tether_type"), valence: top("valence") });
+    expect(tag(text).arc_type).toBe("betrayal");
   });
 
   it("never throws and emits only canonical values on any input", () => {
