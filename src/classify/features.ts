@@ -31,40 +31,70 @@ export interface FeatureSink {
   named(name: string, value: number): void;
 }
 
+/**
+ * Feature names by prefix and key ("arc:" + "grief"), built once: a name made by concatenation on
+ * every query is a fresh string the models' Map must hash again; a stored one keeps its hash.
+ */
+const NAMES = new Map<string, Map<string, string>>();
+function nameOf(prefix: string, key: string): string {
+  let byKey = NAMES.get(prefix);
+  if (byKey === undefined) NAMES.set(prefix, (byKey = new Map()));
+  let name = byKey.get(key);
+  if (name === undefined) byKey.set(key, (name = prefix + key));
+  return name;
+}
+
 function visitScores(sink: FeatureSink, prefix: string, scores: Scores<string>): void {
   for (const key in scores) {
     const score = scores[key]!.score;
-    if (score > 0) sink.named(prefix + key, Math.min(score, CUE_CAP));
+    if (score > 0) sink.named(nameOf(prefix, key), Math.min(score, CUE_CAP));
   }
 }
+
+/** Whether items[at] occurred before it (a query has few words: a scan beats a Set per query). */
+function seenBefore(items: readonly string[], at: number): boolean {
+  for (let j = 0; j < at; j++) if (items[j] === items[at]) return true;
+  return false;
+}
+/** Whether the pair (tokens[at], tokens[at + 1]) occurred before it. */
+function pairSeenBefore(tokens: readonly string[], at: number): boolean {
+  for (let j = 0; j < at; j++) if (tokens[j] === tokens[at] && tokens[j + 1] === tokens[at + 1]) return true;
+  return false;
+}
+/** Adds key to set; whether it was new (the long-text path of the scans above). */
+function addNew(set: Set<string>, key: string): boolean {
+  if (set.has(key)) return false;
+  set.add(key);
+  return true;
+}
+/** Texts longer than this (documents through tag(), pasted paragraphs) use sets instead of scans. */
+const SCAN_LIMIT = 64;
 
 /** Every feature of the analysis once, in a fixed order (words and pairs by position, clusters, dense). */
 export function visitFeatures(a: Analysis, sink: FeatureSink): void {
   const tokens = a.tokens;
-  const seenWords = new Set<string>();
-  const seenPairs = new Map<string, Set<string>>();
+  const long = tokens.length > SCAN_LIMIT;
+  const words = long ? new Set<string>() : undefined, pairs = long ? new Set<string>() : undefined;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    if (!seenWords.has(token)) { seenWords.add(token); sink.word(token); }
+    if (words ? addNew(words, token) : !seenBefore(tokens, i)) sink.word(token);
     if (i + 1 < tokens.length) {
       const next = tokens[i + 1]!;
-      let seconds = seenPairs.get(token);
-      if (seconds === undefined) seenPairs.set(token, (seconds = new Set()));
-      if (!seconds.has(next)) { seconds.add(next); sink.pair(token, next); }
+      if (pairs ? addNew(pairs, token + " " + next) : !pairSeenBefore(tokens, i)) sink.pair(token, next);
     }
   }
   // Each word's cluster: words the train queries never used still meet their neighbours' weights.
   if (a.normalized !== "") {
-    const seenClusters = new Set<string>();
+    const clusters: string[] = [];
     for (const word of a.normalized.split(" ")) {
       const cluster = CLUSTER_OF.get(word);
-      if (cluster !== undefined && !seenClusters.has(cluster)) { seenClusters.add(cluster); sink.named(cluster, 1); }
+      if (cluster !== undefined && !clusters.includes(cluster)) { clusters.push(cluster); sink.named(cluster, 1); }
     }
   }
   visitScores(sink, "arc:", a.arcs);
   visitScores(sink, "tether:", a.tether);
-  for (const type in a.anchor.opening) sink.named("opening:" + type, Math.min(a.anchor.opening[type as keyof typeof a.anchor.opening]!, CUE_CAP));
-  if (a.anchor.first !== null) sink.named("first:" + a.anchor.first, 1);
+  for (const type in a.anchor.opening) sink.named(nameOf("opening:", type), Math.min(a.anchor.opening[type as keyof typeof a.anchor.opening]!, CUE_CAP));
+  if (a.anchor.first !== null) sink.named(nameOf("first:", a.anchor.first), 1);
   visitScores(sink, "valence:", a.valence);
   visitScores(sink, "emotion:", a.emotion);
   visitScores(sink, "relation:", a.relation);

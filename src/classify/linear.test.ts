@@ -25,6 +25,19 @@ describe("features", () => {
     for (let i = 0; i < x.names.length; i++) if (isDenseFeature(x.names[i]!)) expect(x.values[i]).toBeLessThanOrEqual(4);
     expect(new Set(x.names).size).toBe(x.names.length);
   });
+  it("lists each word, pair and cluster once, in short queries (scanned) and long texts (sets) alike", () => {
+    const short = "my dad and my dad and the sea";
+    const long = Array.from({ length: 12 }, () => short).join(" "); // 96 words: past the scan limit
+    const sparse = (text: string, kind: string) => linearFeatures(analyze(text)).names.filter((n) => n.startsWith(kind));
+    for (const text of [short, long]) {
+      const names = linearFeatures(analyze(text)).names;
+      expect(new Set(names).size).toBe(names.length);
+      expect(sparse(text, "w:")).toEqual(sparse(short, "w:"));
+      expect(sparse(text, "c:")).toEqual(sparse(short, "c:"));
+    }
+    expect(sparse(short, "b:")).toHaveLength(5); // my dad, dad and, and my, and the, the sea
+    expect(sparse(long, "b:")).toEqual([...sparse(short, "b:"), "b:sea my"]);
+  });
   it("is empty-safe", () => {
     expect(linearFeatures(analyze("")).names).toEqual(["no_arc_cue"]);
   });
