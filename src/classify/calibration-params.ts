@@ -3,276 +3,276 @@ import type { FittedParams } from "./params.js";
 
 export const FITTED: FittedParams = {
   "gate": {
-    "bias": -0.1597,
+    "bias": -0.3424,
     "weights": {
-      "frame": 1.7514,
-      "lookup": -2.3844,
-      "task": -2.199,
-      "info": -1.5153,
-      "chat": -1.4798,
-      "arc": 0.3374,
-      "emotion": -0.2198,
-      "intensity": 0.4245,
-      "tether": 0.6747,
-      "personal": 0.7217,
-      "gerund_opening": 2.6301,
-      "when_clause": 1.2576,
-      "past": 1.5082,
-      "no_content": -0.7182,
-      "short": -0.3439,
-      "impersonal": -1.7527,
-      "impersonal_arc": -0.465
+      "frame": 1.7629,
+      "lookup": -2.3803,
+      "task": -2.1608,
+      "info": -1.4582,
+      "chat": -1.441,
+      "arc": 0.4152,
+      "emotion": -0.1473,
+      "intensity": 0.55,
+      "tether": 0.66,
+      "personal": 0.6785,
+      "gerund_opening": 2.6086,
+      "when_clause": 1.1769,
+      "past": 1.302,
+      "no_content": -0.5702,
+      "short": 0.1843,
+      "impersonal": -1.372,
+      "impersonal_arc": -0.5139
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.2197,
-      "symbol": -4.2817,
-      "event": -2.6192,
-      "place": -3.7892,
-      "ritual": -5.2933,
-      "object": -2.8295,
-      "tradition": -5.2933,
-      "identity": -4.377,
-      "self": -5.0702
+      "person": -0.2268,
+      "symbol": -4.4012,
+      "event": -2.6882,
+      "place": -3.708,
+      "ritual": -5.4128,
+      "object": -2.756,
+      "tradition": -5.4128,
+      "identity": -4.16,
+      "self": -4.6018
     },
     "liberation": {
-      "person": -1.6659,
-      "symbol": -4.0013,
-      "event": -1.881,
-      "place": -2.1875,
-      "ritual": -3.9367,
-      "object": -3.3081,
-      "tradition": -3.5738,
-      "identity": -3.2753,
-      "self": -0.9012
+      "person": -1.7149,
+      "symbol": -4.0722,
+      "event": -1.8681,
+      "place": -2.1263,
+      "ritual": -3.5126,
+      "object": -3.1813,
+      "tradition": -3.549,
+      "identity": -3.3185,
+      "self": -0.934
     },
     "grief": {
-      "person": -0.8289,
-      "symbol": -2.9993,
-      "event": -1.9495,
-      "place": -2.4329,
-      "ritual": -2.5781,
-      "object": -2.2826,
-      "tradition": -2.8868,
-      "identity": -4.5397,
-      "self": -3.2405
+      "person": -0.864,
+      "symbol": -2.9434,
+      "event": -1.9626,
+      "place": -2.4444,
+      "ritual": -2.5986,
+      "object": -2.1748,
+      "tradition": -2.7644,
+      "identity": -4.5726,
+      "self": -3.2917
     },
     "discovery": {
-      "person": -1.8417,
-      "symbol": -4.8941,
-      "event": -2.4232,
-      "place": -1.7371,
-      "ritual": -3.5078,
-      "object": -2.0511,
-      "tradition": -4.0468,
-      "identity": -2.4518,
-      "self": -1.1805
+      "person": -1.8228,
+      "symbol": -4.8741,
+      "event": -2.5025,
+      "place": -1.7263,
+      "ritual": -3.5619,
+      "object": -1.9837,
+      "tradition": -4.112,
+      "identity": -2.3892,
+      "self": -1.2142
     },
     "resistance": {
-      "person": -0.9506,
-      "symbol": -2.942,
-      "event": -1.4457,
-      "place": -2.853,
-      "ritual": -4.506,
-      "object": -4.1382,
-      "tradition": -2.7329,
-      "identity": -3.0143,
-      "self": -2.0685
+      "person": -0.9741,
+      "symbol": -3.0339,
+      "event": -1.4469,
+      "place": -2.8332,
+      "ritual": -4.538,
+      "object": -3.796,
+      "tradition": -2.6817,
+      "identity": -2.8332,
+      "self": -2.122
     },
     "bond": {
-      "person": -0.5416,
-      "symbol": -2.7408,
-      "event": -3.2333,
-      "place": -3.4717,
-      "ritual": -1.6361,
-      "object": -3.2333,
-      "tradition": -3.3976,
-      "identity": -4.3319,
-      "self": -6.0367
+      "person": -0.5649,
+      "symbol": -2.8034,
+      "event": -3.3085,
+      "place": -3.4965,
+      "ritual": -1.5506,
+      "object": -3.2262,
+      "tradition": -3.3085,
+      "identity": -4.2989,
+      "self": -6.1707
     },
     "moral_awakening": {
-      "person": -1.0088,
-      "symbol": -4.1172,
-      "event": -2.3001,
-      "place": -2.1603,
-      "ritual": -4.7362,
-      "object": -2.6217,
-      "tradition": -3.5041,
-      "identity": -2.8754,
-      "self": -1.4457
+      "person": -0.9945,
+      "symbol": -4.2496,
+      "event": -2.2928,
+      "place": -2.1324,
+      "ritual": -4.8686,
+      "object": -2.6557,
+      "tradition": -3.5187,
+      "identity": -2.7202,
+      "self": -1.5013
     },
     "transformation": {
-      "person": -2.6655,
-      "symbol": -3.6463,
-      "event": -1.721,
-      "place": -2.26,
-      "ritual": -3.5128,
-      "object": -3.9828,
-      "tradition": -4.8991,
-      "identity": -2.0659,
-      "self": -0.8244
+      "person": -2.6467,
+      "symbol": -3.7766,
+      "event": -1.7091,
+      "place": -2.2885,
+      "ritual": -3.4199,
+      "object": -4.0485,
+      "tradition": -4.8752,
+      "identity": -1.9769,
+      "self": -0.8498
     },
     "reconciliation": {
-      "person": -0.3563,
-      "symbol": -4.2293,
-      "event": -2.8855,
-      "place": -3.4183,
-      "ritual": -3.4183,
-      "object": -2.953,
-      "tradition": -3.5361,
-      "identity": -3.8238,
-      "self": -2.8021
+      "person": -0.3765,
+      "symbol": -4.2777,
+      "event": -2.9715,
+      "place": -3.2592,
+      "ritual": -3.5105,
+      "object": -2.8173,
+      "tradition": -3.4087,
+      "identity": -3.7516,
+      "self": -2.7483
     },
     "reckoning": {
-      "person": -1.4578,
-      "symbol": -6.0064,
-      "event": -2.0082,
-      "place": -3.4414,
-      "ritual": -4.9077,
-      "object": -2.9383,
-      "tradition": -5.3132,
-      "identity": -3.7551,
-      "self": -0.6736
+      "person": -1.4635,
+      "symbol": -6.141,
+      "event": -1.9899,
+      "place": -3.4329,
+      "ritual": -4.6369,
+      "object": -2.9423,
+      "tradition": -5.4478,
+      "identity": -3.4001,
+      "self": -0.6985
     },
     "threshold": {
-      "person": -1.8753,
-      "symbol": -4.4403,
-      "event": -0.8186,
-      "place": -1.9807,
-      "ritual": -4.9511,
-      "object": -3.4848,
-      "tradition": -2.6653,
-      "identity": -2.4524,
-      "self": -2.7726
+      "person": -1.9134,
+      "symbol": -4.5737,
+      "event": -0.8336,
+      "place": -1.9275,
+      "ritual": -5.0845,
+      "object": -3.4751,
+      "tradition": -2.6716,
+      "identity": -2.3437,
+      "self": -2.8158
     },
     "exile": {
-      "person": -1.3242,
-      "symbol": -3.4037,
-      "event": -3.1731,
-      "place": -1.0159,
-      "ritual": -4.3016,
-      "object": -3.655,
-      "tradition": -2.7483,
-      "identity": -2.0551,
-      "self": -2.7292
+      "person": -1.3309,
+      "symbol": -3.469,
+      "event": -3.1727,
+      "place": -1.0191,
+      "ritual": -4.4384,
+      "object": -3.6582,
+      "tradition": -2.6931,
+      "identity": -1.9921,
+      "self": -2.8109
     },
     "gratitude": {
-      "person": -0.383,
-      "symbol": -4.1897,
-      "event": -2.7427,
-      "place": -2.8244,
-      "ritual": -3.2406,
-      "object": -2.8679,
-      "tradition": -3.7301,
-      "identity": -4.1096,
-      "self": -3.1482
+      "person": -0.3746,
+      "symbol": -4.3097,
+      "event": -2.8243,
+      "place": -2.8433,
+      "ritual": -3.2682,
+      "object": -2.7341,
+      "tradition": -3.7989,
+      "identity": -4.2296,
+      "self": -3.1837
     },
     "authenticity": {
-      "person": -2.4078,
-      "symbol": -2.747,
-      "event": -3.1147,
-      "place": -3.4024,
-      "ritual": -3.8651,
-      "object": -3.1719,
-      "tradition": -2.8696,
-      "identity": -1.1929,
-      "self": -1.0635
+      "person": -2.4429,
+      "symbol": -2.6784,
+      "event": -3.0531,
+      "place": -3.47,
+      "ritual": -3.8929,
+      "object": -3.0087,
+      "tradition": -2.83,
+      "identity": -1.1954,
+      "self": -1.0943
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -5.9915,
-      "negative": -0.0038,
-      "mixed": -6.6846
+      "positive": -6.1148,
+      "negative": -0.0044,
+      "mixed": -6.1148
     },
     "liberation": {
-      "positive": -0.0282,
-      "negative": -6.7166,
-      "mixed": -3.6256
+      "positive": -0.0364,
+      "negative": -6.8565,
+      "mixed": -3.36
     },
     "grief": {
-      "positive": -6.7546,
-      "negative": -0.3968,
-      "mixed": -1.1198
+      "positive": -6.8937,
+      "negative": -0.4014,
+      "mixed": -1.1098
     },
     "discovery": {
-      "positive": -0.1033,
-      "negative": -6.6908,
-      "mixed": -2.3341
+      "positive": -0.1195,
+      "negative": -6.8276,
+      "mixed": -2.1929
     },
     "resistance": {
-      "positive": -2.2675,
-      "negative": -4.3004,
-      "mixed": -0.1246
+      "positive": -2.3476,
+      "negative": -4.4384,
+      "mixed": -0.1136
     },
     "bond": {
-      "positive": -0.0626,
-      "negative": -6.7346,
-      "mixed": -2.8226
+      "positive": -0.0688,
+      "negative": -6.8701,
+      "mixed": -2.7269
     },
     "moral_awakening": {
-      "positive": -5.5822,
-      "negative": -1.0007,
-      "mixed": -0.4642
+      "positive": -5.4282,
+      "negative": -1.0369,
+      "mixed": -0.4446
     },
     "transformation": {
-      "positive": -0.3748,
-      "negative": -4.9163,
-      "mixed": -1.1866
+      "positive": -0.3875,
+      "negative": -4.6455,
+      "mixed": -1.1659
     },
     "reconciliation": {
-      "positive": -0.2602,
-      "negative": -6.0222,
-      "mixed": -1.4843
+      "positive": -0.2701,
+      "negative": -6.1506,
+      "mixed": -1.4501
     },
     "reckoning": {
-      "positive": -6.6958,
-      "negative": -0.0546,
-      "mixed": -2.9581
+      "positive": -6.8363,
+      "negative": -0.0598,
+      "mixed": -2.866
     },
     "threshold": {
-      "positive": -0.8118,
-      "negative": -4.4415,
-      "mixed": -0.6085
+      "positive": -0.8135,
+      "negative": -4.2382,
+      "mixed": -0.612
     },
     "exile": {
-      "positive": -6.6933,
+      "positive": -6.8309,
       "negative": -0.088,
-      "mixed": -2.4886
+      "mixed": -2.4871
     },
     "gratitude": {
-      "positive": -0.0788,
-      "negative": -6.6908,
-      "mixed": -2.5965
+      "positive": -0.0787,
+      "negative": -6.8156,
+      "mixed": -2.5961
     },
     "authenticity": {
-      "positive": -0.1496,
-      "negative": -6.6921,
-      "mixed": -1.9826
+      "positive": -0.1778,
+      "negative": -6.832,
+      "mixed": -1.8213
     }
   },
   "prior_weight": {
-    "tether": 0.8,
+    "tether": 0.7,
     "valence": 1.1
   },
   "tether_cue_scale": {
     "person": 1,
-    "symbol": 2,
+    "symbol": 1.75,
     "event": 1,
     "place": 1,
     "ritual": 1,
     "object": 1.75,
-    "tradition": 1.25,
+    "tradition": 1.5,
     "identity": 1.25,
     "self": 1
   },
   "calibration": {
-    "a": 0.9763,
-    "b": -1.1083,
-    "open_gate": 0.0172,
-    "top": 5.0787,
-    "lead": 1.143,
-    "open_offset": -0.9148
+    "a": 0.9938,
+    "b": -1.1042,
+    "open_gate": 0.0197,
+    "top": 4.5476,
+    "lead": 1.382,
+    "open_offset": -0.6558
   }
 };
