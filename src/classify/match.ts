@@ -82,11 +82,18 @@ function pushPhrases(tokens: readonly string[], i: number, candidates: readonly 
   }
 }
 
+/**
+ * Words that start like a cue without being a form of it: "belongings" (stem "belonging") are
+ * possessions, not the "belong" of belonging somewhere or to someone.
+ */
+const NOT_INFLECTIONS = new Set(tokenize("belongings"));
+
 /** The prefix lengths that occur, so a long token is sliced only where a cue could start. */
 const PREFIX_LENGTHS = [...new Set([...PREFIX.keys()].map((k) => k.length))].sort((a, b) => a - b);
 
 function pushPrefixMatches(tokens: readonly string[], i: number, matches: CueMatch[]): void {
   const token = tokens[i]!;
+  if (NOT_INFLECTIONS.has(token)) return;
   for (const len of PREFIX_LENGTHS) {
     if (len >= token.length) break;
     const cues = PREFIX.get(token.slice(0, len));

@@ -47,6 +47,13 @@ describe("prefix cues", () => {
     expect(m).toContain("graduat");
     expect(matchCues(tokenize(normalize("new"))).length).toBe(0);
   });
+  it("does not read a word that only starts like a cue as that cue (belongings are not belonging)", () => {
+    const cuesOf = (text: string) => matchCues(tokenize(normalize(text))).map((x) => `${x.cue.key}=${x.cue.phrase}`);
+    expect(cuesOf("sorting through the belongings")).toEqual(["tether:object=belongings"]);
+    expect(cuesOf("never felt I belonged")).toContain("tether:identity=belong");
+    expect(cuesOf("a sense of belonging")).toContain("tether:identity=belong");
+    expect(analyze("belongings that still hurt to hold after someone passed").tether.object?.score).toBeGreaterThan(2);
+  });
 });
 
 describe("gate", () => {
