@@ -169,7 +169,7 @@ export const CHOSEN: Record<Task["name"], Setting> = {
  * dropped (the cross-validation figures are of compacted models).
  */
 const PRUNE = 0.02;
-function compact(model: LinearModel): StoredLinearModel {
+export function compact(model: LinearModel): StoredLinearModel {
   const logit = (v: number) => v * model.scale;
   const hundredths = (v: number) => Math.round(logit(v) * 100);
   const weights: Record<string, number[]> = {};
@@ -192,13 +192,25 @@ const HEADER = "/** Written by `npx tsx scripts/fit-linear-classifier.ts` from t
  * object literal of the same size.
  */
 export function modelModule(name: ModelName, stored: StoredLinearModel): string {
+  return weightsModule(HEADER, `${name.toUpperCase()}_MODEL`, MODEL_TYPES[name], stored);
+}
+
+/**
+ * A generated weights file under src/classify/<folder>/: `export const <constName>` holding the
+ * model, its classes typed by `classType` (a vocabulary type's name, or a union of string literals).
+ * `lazy`: the constant is a function that parses the weights when first called, so a program that
+ * never needs the model (classify alone) does not pay for parsing it at start-up.
+ */
+export function weightsModule(header: string, constName: string, classType: string, stored: StoredLinearModel, lazy = false): string {
   const json = JSON.stringify(stored);
   if (json.includes("`") || json.includes("\\") || json.includes("${")) throw new Error("the weights' JSON cannot go into a template literal as is");
-  return `${HEADER}
-import type { ${MODEL_TYPES[name]} } from "../../schema/vocabulary.js";
-import type { StoredLinearModel } from "../linear.js";
+  const vocabulary = /^[A-Z]\w*$/.test(classType) ? `import type { ${classType} } from "../../schema/vocabulary.js";\n` : "";
+  return `${header}
+${vocabulary}import type { StoredLinearModel } from "../linear.js";
 
-export const ${name.toUpperCase()}_MODEL: StoredLinearModel<${MODEL_TYPES[name]}> = JSON.parse(\`${json}\`);
+${lazy
+    ? `export const ${constName} = (): StoredLinearModel<${classType}> => JSON.parse(\`${json}\`);`
+    : `export const ${constName}: StoredLinearModel<${classType}> = JSON.parse(\`${json}\`);`}
 `;
 }
 
