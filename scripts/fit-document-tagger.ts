@@ -7,7 +7,8 @@
  * --cv compares, author-held-out on the memories' significant entries (fit without one author,
  * measure on theirs), the query models `classify` ships, models fitted on the memories alone, and
  * models fitted on the train queries plus the memories. Without --cv it fits the shipped setting
- * on all memories (and the train queries, as chosen) and writes src/classify/document-weights/.
+ * on all memories (and the train queries, as chosen) and writes models/document-tagger/ (JSON,
+ * read by src/tag/models.ts on the first tag() call).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { authorOf, loadMemories, type LabelledMemory } from "../benchmarks/memories/load.js";
@@ -18,7 +19,7 @@ import { predictLinear, type LinearModel } from "../src/classify/linear.js";
 import { SHIPPED_MODELS } from "../src/classify/params.js";
 import { ARC_TYPES, TETHER_TYPES, VALENCES } from "../src/schema/vocabulary.js";
 import { fitSoftmax, type Example } from "./fit-softmax.js";
-import { compact, weightsModule } from "./fit-linear-classifier.js";
+import { compact } from "./fit-linear-classifier.js";
 
 const args = process.argv.slice(2);
 
@@ -46,8 +47,7 @@ const SHIPPED: Record<Field, Setting> = {
   tether: { lambda: 3e-4, withQueries: true, memoryCopies: 1 },
   valence: { lambda: 3e-4, withQueries: true, memoryCopies: 1 },
 };
-const VOCABULARY_TYPE = { arc: "ArcType", tether: "TetherType", valence: "Valence" } as const;
-const WEIGHTS_DIR = "src/classify/document-weights";
+const WEIGHTS_DIR = "models/document-tagger";
 function fit(field: Field, rows: readonly Row[], s: Setting): LinearModel {
   const examples: Example<string>[] = rows.map((r) => ({ x: r.x, y: { [r.y[field]]: 1 } }));
   return fitSoftmax(CLASSES[field], examples, {
@@ -109,17 +109,15 @@ if (isMain) {
     for (const [name, s] of settings) if (only === undefined || name.startsWith(only)) show(name, crossValidate(memories, queries, s));
   } else {
     const queries = queryRows();
-    const header = "/** Written by `npx tsx scripts/fit-document-tagger.ts` from benchmarks/memories/train.jsonl and the train queries (settings and CV figures there). */";
     const significant = memories.filter((r) => r.y.significance === "significant");
     const files: [string, string][] = [
-      ["significance", weightsModule(header, "SIGNIFICANCE_MODEL", SIGNIFICANCE.map((c) => JSON.stringify(c)).join(" | "), compact(fit("significance", memories, SHIPPED.significance)), true)],
-      ...(["arc", "tether", "valence"] as const).map((field): [string, string] => [field, weightsModule(header, `${field.toUpperCase()}_MODEL`, VOCABULARY_TYPE[field],
-        compact(fit(field, trainingRows(significant, queries, SHIPPED[field]), SHIPPED[field])), true)]),
+      ["significance", JSON.stringify(compact(fit("significance", memories, SHIPPED.significance)))],
+      ...(["arc", "tether", "valence"] as const).map((field): [string, string] => [field, JSON.stringify(compact(fit(field, trainingRows(significant, queries, SHIPPED[field]), SHIPPED[field])))]),
     ];
     for (const [name, source] of files) console.log(`${name}: ${Math.round(source.length / 1024)} KB`);
     if (!args.includes("--dry-run")) {
       mkdirSync(WEIGHTS_DIR, { recursive: true });
-      for (const [name, source] of files) writeFileSync(`${WEIGHTS_DIR}/${name}.ts`, source);
+      for (const [name, source] of files) writeFileSync(`${WEIGHTS_DIR}/${name}.json`, source + "\n");
       console.log(`wrote ${WEIGHTS_DIR}/`);
     }
   }

@@ -192,25 +192,13 @@ const HEADER = "/** Written by `npx tsx scripts/fit-linear-classifier.ts` from t
  * object literal of the same size.
  */
 export function modelModule(name: ModelName, stored: StoredLinearModel): string {
-  return weightsModule(HEADER, `${name.toUpperCase()}_MODEL`, MODEL_TYPES[name], stored);
-}
-
-/**
- * A generated weights file under src/classify/<folder>/: `export const <constName>` holding the
- * model, its classes typed by `classType` (a vocabulary type's name, or a union of string literals).
- * `lazy`: the constant is a function that parses the weights when first called, so a program that
- * never needs the model (classify alone) does not pay for parsing it at start-up.
- */
-export function weightsModule(header: string, constName: string, classType: string, stored: StoredLinearModel, lazy = false): string {
   const json = JSON.stringify(stored);
   if (json.includes("`") || json.includes("\\") || json.includes("${")) throw new Error("the weights' JSON cannot go into a template literal as is");
-  const vocabulary = /^[A-Z]\w*$/.test(classType) ? `import type { ${classType} } from "../../schema/vocabulary.js";\n` : "";
-  return `${header}
-${vocabulary}import type { StoredLinearModel } from "../linear.js";
+  return `${HEADER}
+import type { ${MODEL_TYPES[name]} } from "../../schema/vocabulary.js";
+import type { StoredLinearModel } from "../linear.js";
 
-${lazy
-    ? `export const ${constName} = (): StoredLinearModel<${classType}> => JSON.parse(\`${json}\`);`
-    : `export const ${constName}: StoredLinearModel<${classType}> = JSON.parse(\`${json}\`);`}
+export const ${name.toUpperCase()}_MODEL: StoredLinearModel<${MODEL_TYPES[name]}> = JSON.parse(\`${json}\`);
 `;
 }
 

@@ -112,4 +112,15 @@ describe("the packed package, installed", () => {
     expect(result.dir.startsWith(installed)).toBe(true);
     expect(result).toMatchObject({ dims: 100, model: "arcroute-ensemble@1", gate: true });
   });
+
+  it("tags documents with the document models the package ships", async () => {
+    const out = await node(
+      `import { tag } from "arcroute";
+       console.log(JSON.stringify([tag("Nan died on a Tuesday morning in the hospice while I was holding her hand."), tag("Booked the grief counselling session for Tuesday at 3pm.")]));`,
+    );
+    const [memory, errand] = JSON.parse(out);
+    expect(memory).toMatchObject({ arc_type: "grief", tether_type: "person" });
+    expect(memory.emotional_weight).toBeGreaterThanOrEqual(0.5);
+    expect(errand.emotional_weight).toBeLessThan(0.5);
+  });
 });

@@ -16,6 +16,7 @@ const ALLOWED: RegExp[] = [
   /^bin\/arcroute\.js$/,
   /^dist\/(src|adapters)\/.+\.(js|d\.ts)$/,
   /^models\/static-embedding\/(config\.json|tokenizer\.json|tokenizer_config\.json|onnx\/model_quantized\.onnx|arcroute-prototypes\.json|arcroute-neighbours\.bin|arcroute-ensemble\.json)$/,
+  /^models\/document-tagger\/(significance|arc|tether|valence)\.json$/,
 ];
 
 /** Never in the tarball, even inside an allowed folder. */
@@ -50,6 +51,7 @@ describe("npm pack --dry-run", () => {
       "models/static-embedding/onnx/model_quantized.onnx",
       "models/static-embedding/arcroute-prototypes.json",
       "models/static-embedding/arcroute-neighbours.bin",
+      ...["significance", "arc", "tether", "valence"].map((name) => `models/document-tagger/${name}.json`),
     ];
     expect(needed.filter((p) => !paths.has(p))).toEqual([]);
   });
