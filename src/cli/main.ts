@@ -9,6 +9,7 @@ import { processIO, type CliIO } from "./io.js";
 
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   activate: () => import("./commands/activate.js"),
+  tag: () => import("./commands/tag.js"),
   bench: () => import("./commands/bench.js"),
   learn: () => import("./commands/learn.js"),
   openapi: () => import("./commands/openapi.js"),

@@ -1,0 +1,70 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { tag } from "../../tag/index.js";
+
+// Runs the built CLI (`npm run build` first, as the README's test command does).
+const ROOT = join(import.meta.dirname, "../../..");
+const BIN = join(ROOT, "bin/arcroute.js");
+const built = existsSync(join(ROOT, "dist/src/cli/main.js"));
+
+function run(args: string[], input?: string) {
+  return spawnSync(process.execPath, [BIN, "tag", ...args], { input, encoding: "utf8", cwd: ROOT });
+}
+
+const NAN = "Nan died on a Tuesday morning in the hospice while I was holding her hand.";
+const ERRAND = "Bought milk and batteries at the corner shop.";
+
+describe.skipIf(!built)("arcroute tag", () => {
+  it("prints the payload tag() gives one text", () => {
+    const r = run([NAN]);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(tag(NAN));
+  });
+
+  it("--jsonl fills each document's payload in order, keeping the fields it already has", () => {
+    const documents = [
+      { id: "m1", text: NAN },
+      { id: "m2", text: ERRAND, source: "notes" },
+      { id: "m3", text: NAN, payload: { arc_type: "bond", person: "Nan" } },
+    ];
+    const r = run(["--jsonl"], documents.map((d) => JSON.stringify(d)).join("\n") + "\n\n");
+    expect(r.status).toBe(0);
+    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(out.map((d) => d.id)).toEqual(["m1", "m2", "m3"]);
+    expect(out[0]).toEqual({ id: "m1", text: NAN, payload: tag(NAN) });
+    expect(out[1]).toMatchObject({ source: "notes", payload: tag(ERRAND) });
+    expect(out[2].payload).toEqual({ ...tag(NAN), arc_type: "bond", person: "Nan" });
+  });
+
+  it("--jsonl answers a bad line in its place, tags the others and exits 1", () => {
+    const lines = [JSON.stringify({ id: "a", text: NAN }), "not json", JSON.stringify({ id: "b" }), JSON.stringify({ id: "c", text: ERRAND, payload: [1] }), "[1,2]", JSON.stringify({ id: "d", text: "x".repeat(100_001) }), JSON.stringify({ id: "e", text: ERRAND })];
+    const r = run(["--jsonl"], lines.join("\n"));
+    expect(r.status).toBe(1);
+    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(out).toHaveLength(7);
+    expect(out[0].id).toBe("a");
+    expect(out.slice(1, 6)).toEqual([
+      { line: 2, error: "not JSON" },
+      { line: 3, error: 'expected a non-empty string "text"' },
+      { line: 4, error: '"payload" must be an object' },
+      { line: 5, error: 'expected a JSON object {"id","text","payload"?}' },
+      { line: 6, error: '"text" is longer than 100000 characters' },
+    ]);
+    expect(out[6]).toMatchObject({ id: "e", payload: tag(ERRAND) });
+  });
+
+  it.each([
+    ["no text", []],
+    ["empty text", [" "]],
+    ["two texts", ["a", "b"]],
+    ["a text with --jsonl", ["a", "--jsonl"]],
+  ])("rejects %s with a one-line error and exit 2", (_name, args) => {
+    const r = run(args as string[]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
