@@ -14,20 +14,20 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { authorOf, loadMemories, type LabelledMemory } from "../benchmarks/memories/load.js";
 import { loadQueries } from "../benchmarks/queries/load.js";
 import { analyze } from "../src/classify/analyze.js";
-import { isDenseFeature, linearFeatures, type FeatureVector } from "../src/classify/features.js";
+import { linearFeatures, type FeatureVector } from "../src/classify/features.js";
 import { predictLinear, type LinearModel } from "../src/classify/linear.js";
 import { SHIPPED_MODELS } from "../src/classify/params.js";
 import { ARC_TYPES, TETHER_TYPES, VALENCES } from "../src/schema/vocabulary.js";
 import { fitSoftmax, type Example } from "./fit-softmax.js";
-import { compact } from "./fit-linear-classifier.js";
+import { CHOSEN, compact, options, type Setting as FeatureSetting } from "./fit-linear-classifier.js";
 
 const args = process.argv.slice(2);
 
 type Field = "arc" | "tether" | "valence" | "significance";
 const SIGNIFICANCE = ["significant", "mundane"] as const;
 const CLASSES: Record<Field, readonly string[]> = { arc: ARC_TYPES, tether: TETHER_TYPES, valence: VALENCES, significance: SIGNIFICANCE };
-/** The query models' settings (scripts/fit-linear-classifier.ts, CHOSEN), with the L2 strength free. */
-const SCALES: Record<Field, { dense: number; cluster: number }> = { arc: { dense: 0.25, cluster: 1 }, tether: { dense: 1, cluster: 0.5 }, valence: { dense: 1, cluster: 1 }, significance: { dense: 1, cluster: 1 } };
+/** Feature scales as the query models' (fit-linear-classifier's CHOSEN; significance at full scale); the L2 strength is the Setting's. */
+const FEATURES: Record<Field, FeatureSetting> = { ...CHOSEN, significance: { lambda: 0, denseScale: 1, minCount: 2, pairs: true, clusterScale: 1 } };
 
 interface Row { x: FeatureVector; y: Record<Field, string>; author: string }
 const memoryRows = (memories: readonly LabelledMemory[]): Row[] => memories.map((m) => ({
@@ -50,10 +50,7 @@ const SHIPPED: Record<Field, Setting> = {
 const WEIGHTS_DIR = "models/document-tagger";
 function fit(field: Field, rows: readonly Row[], s: Setting): LinearModel {
   const examples: Example<string>[] = rows.map((r) => ({ x: r.x, y: { [r.y[field]]: 1 } }));
-  return fitSoftmax(CLASSES[field], examples, {
-    lambda: s.lambda, minCount: 2, isDense: isDenseFeature,
-    scaleOf: (n) => (isDenseFeature(n) ? SCALES[field].dense : n.startsWith("c:") ? SCALES[field].cluster : 1),
-  });
+  return fitSoftmax(CLASSES[field], examples, options({ ...FEATURES[field], lambda: s.lambda }));
 }
 const trainingRows = (memories: readonly Row[], queries: readonly Row[], s: Setting): Row[] =>
   [...(s.withQueries ? queries : []), ...Array.from({ length: s.memoryCopies }, () => memories).flat()];

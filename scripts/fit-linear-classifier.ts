@@ -91,8 +91,8 @@ const TASKS: Task[] = [
 const SHIPPED_TASKS = TASKS;
 
 /** clusterScale: the word-cluster features' multiplier (1 when absent). */
-interface Setting { lambda: number; denseScale: number; minCount: number; pairs: boolean; clusterScale?: number }
-const options = (s: Setting): FitOptions => ({
+export interface Setting { lambda: number; denseScale: number; minCount: number; pairs: boolean; clusterScale?: number }
+export const options = (s: Setting): FitOptions => ({
   lambda: s.lambda, minCount: s.minCount, isDense: isDenseFeature,
   scaleOf: (n) => (isDenseFeature(n) ? s.denseScale : n.startsWith("c:") ? s.clusterScale ?? 1 : 1),
   keep: s.pairs ? undefined : (n) => !n.startsWith("b:"),

@@ -61,10 +61,15 @@ function pairSeenBefore(tokens: readonly string[], at: number): boolean {
   for (let j = 0; j < at; j++) if (tokens[j] === tokens[at] && tokens[j + 1] === tokens[at + 1]) return true;
   return false;
 }
-/** Adds key to set; whether it was new (the long-text path of the scans above). */
-function addNew(set: Set<string>, key: string): boolean {
-  if (set.has(key)) return false;
-  set.add(key);
+/** Adds key to a set (long texts) or a short list (a query's few items, scanned); whether it was new. */
+function addNew(seen: Set<string> | string[], key: string): boolean {
+  if (Array.isArray(seen)) {
+    if (seen.includes(key)) return false;
+    seen.push(key);
+  } else {
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
   return true;
 }
 /** Texts longer than this (documents through tag(), pasted paragraphs) use sets instead of scans. */
@@ -85,10 +90,10 @@ export function visitFeatures(a: Analysis, sink: FeatureSink): void {
   }
   // Each word's cluster: words the train queries never used still meet their neighbours' weights.
   if (a.normalized !== "") {
-    const clusters: string[] = [];
+    const clusters: Set<string> | string[] = long ? new Set() : [];
     for (const word of a.normalized.split(" ")) {
       const cluster = CLUSTER_OF.get(word);
-      if (cluster !== undefined && !clusters.includes(cluster)) { clusters.push(cluster); sink.named(cluster, 1); }
+      if (cluster !== undefined && addNew(clusters, cluster)) sink.named(cluster, 1);
     }
   }
   visitScores(sink, "arc:", a.arcs);
