@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ActivationResultSchema } from "../schema/activation.js";
 import { analyze, classify, CLASSIFIER_MODEL, classifyWithProbabilities, explain, lexicalClassifier } from "./index.js";
+import { ALTERNATIVE_RATIO } from "./filters.js";
 
 /** Query → the arc types a careful reader could name first (LABELLING.md §3); most have one. */
 const significant: [string, string | string[]][] = [
@@ -98,6 +99,17 @@ describe("classifyWithProbabilities", () => {
       if (field === "arc_type") expect(top).toBe(result.arc_types[0]);
       else expect(result.field_filters.find((f) => f.field === field)?.value).toBe(top);
     }
+  });
+
+  it("offers a close runner-up tether type as a weaker alternative filter, in proportion to its probability", () => {
+    // Person and self trade places most often; this query is split between them.
+    const query = "times I felt I let everyone down";
+    const { result, probabilities } = classifyWithProbabilities(query);
+    const tethers = result.field_filters.filter((f) => f.field === "tether_type");
+    const ranked = Object.entries(probabilities!.tether_type).sort((a, b) => b[1] - a[1]);
+    expect(tethers.map((f) => f.value)).toEqual(ranked.filter(([, p]) => p >= ALTERNATIVE_RATIO * ranked[0]![1]).slice(0, 3).map(([v]) => v));
+    expect(tethers.length).toBeGreaterThan(1);
+    for (const f of tethers.slice(1)) expect(f.weight).toBeCloseTo(Math.max(0.05, (tethers[0]!.weight * probabilities!.tether_type[f.value as string]!) / ranked[0]![1]), 2);
   });
 
   it("has none when the gate is closed", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyze } from "./analyze.js";
 import { rankArcs } from "./arcs.js";
 import { calibrate, rawMargin } from "./calibration.js";
-import { buildFilters, primaryDomain } from "./filters.js";
+import { ALTERNATIVE_RATIO, buildFilters, primaryDomain, withAlternatives } from "./filters.js";
 import { gateScore, GATE_THRESHOLD } from "./gate.js";
 import { matchCues } from "./match.js";
 import { normalize } from "./normalize.js";
@@ -109,6 +109,34 @@ describe("filters", () => {
     const { filters, sources } = buildFilters(a, rankArcs(a));
     expect(filters.find((f) => f.field === "tether_type")?.value).toBe("identity");
     expect(sources.tether).toBe("cue");
+  });
+  it("keeps runner-up tether types and valences as weaker alternatives, at most three values", () => {
+    const ranked = [
+      { value: "self", p: 0.5 },
+      { value: "none", p: 0.2 },
+      { value: "identity", p: 0.25 },
+      { value: "person", p: 0.1 },
+      { value: "event", p: 0.5 * ALTERNATIVE_RATIO - 0.001 },
+    ];
+    expect(withAlternatives("tether_type", ranked, 0.6)).toEqual([
+      { field: "tether_type", operator: "eq", value: "self", weight: 0.6 },
+      { field: "tether_type", operator: "eq", value: "identity", weight: 0.3 },
+      { field: "tether_type", operator: "eq", value: "person", weight: 0.12 },
+    ]);
+    // Below the ratio: no alternative; a sure top value stands alone.
+    expect(withAlternatives("valence", [{ value: "negative", p: 0.96 }, { value: "mixed", p: 0.04 }], 0.78)).toEqual([{ field: "valence", operator: "eq", value: "negative", weight: 0.78 }]);
+    expect(withAlternatives("valence", [], 0.5)).toEqual([]);
+  });
+  it("counts a field once, at its heaviest alternative, when choosing the primary domain", () => {
+    const filters = [
+      { field: "arc_type", operator: "eq", value: "grief", weight: 0.9 },
+      { field: "tether_type", operator: "eq", value: "person", weight: 0.5 },
+      { field: "tether_type", operator: "eq", value: "self", weight: 0.4 },
+      { field: "tether_type", operator: "eq", value: "event", weight: 0.3 },
+      { field: "valence", operator: "eq", value: "negative", weight: 0.3 },
+    ] as const;
+    // Summed, gravity's alternatives (1.5) would outweigh constellation (0.9); counted once, 0.8 does not.
+    expect(primaryDomain(filters.map((f) => ({ ...f })))).toBe("constellation");
   });
 });
 

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { FieldFilter } from "../schema/activation.js";
 import { FILTER_FIELDS, type FilterField } from "../schema/vocabulary.js";
 import type { Classification, Classifier } from "../classify/types.js";
-import { primaryDomain } from "../classify/embedding/scores.js";
+import { primaryDomain } from "../classify/filters.js";
 
 export const LEARNED_WEIGHTS_FORMAT = "arcroute-learned-weights@1";
 

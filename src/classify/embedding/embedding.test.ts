@@ -112,6 +112,18 @@ describe("embedding classifier", () => {
     expect(decoded.arc_types).toEqual(["grief"]);
   });
 
+  it("decodes a close runner-up tether type as a weaker alternative, as the lexical classifier does, never 'none'", () => {
+    const decoded = decodeScores({
+      gate: 0.9,
+      fields: { arc_type: { grief: 1 }, tether_type: { person: 0.5, none: 0.3, self: 0.2 }, valence: { negative: 0.97, positive: 0.03 } },
+    });
+    expect(decoded.field_filters.filter((f) => f.field === "tether_type")).toEqual([
+      { field: "tether_type", operator: "eq", value: "person", weight: 0.5 },
+      { field: "tether_type", operator: "eq", value: "self", weight: 0.2 },
+    ]);
+    expect(decoded.field_filters.filter((f) => f.field === "valence").map((f) => f.value)).toEqual(["negative"]);
+  });
+
   it("the ensemble with lexical-only weights keeps the lexical decisions and filters", async () => {
     const embedding = createEmbeddingClassifier({ embedder, prototypes });
     const weights = { ...(await fitEnsembleWeights({ lexical: naiveLexical, embedding, examples, fittedOn: "t" })), mix: LEXICAL_ONLY_MIX };

@@ -2,11 +2,12 @@
  * Per-field scores → `Classification`: the one decoding step shared by the embedding classifier
  * and the ensemble, so both emit the same shape of filters from their probabilities.
  */
-import { domainOf, type ArcType, type EdmDomain, type FilterField } from "../../schema/vocabulary.js";
+import type { ArcType } from "../../schema/vocabulary.js";
 import type { FieldFilter } from "../../schema/activation.js";
 import type { Classification } from "../types.js";
 import { NONE, type ScoredField } from "./labels.js";
 import { predict, type Logistic } from "./logistic.js";
+import { primaryDomain, withAlternatives } from "../filters.js";
 
 /** Probability of significance, and a distribution over each field's values (`none` included where absent labels exist). */
 export interface FieldScores {
@@ -43,16 +44,6 @@ export function confidenceFeatures(scores: FieldScores): number[] {
   return [margin, share, scores.gate >= 0.5 ? 1 : 0];
 }
 
-/** The EDM domain whose fields carry most of the filter weight; null without filters. */
-export function primaryDomain(filters: readonly FieldFilter[]): EdmDomain | null {
-  const byDomain = new Map<EdmDomain, number>();
-  for (const filter of filters) {
-    const domain = domainOf(filter.field as FilterField);
-    byDomain.set(domain, (byDomain.get(domain) ?? 0) + filter.weight);
-  }
-  return [...byDomain].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
-}
-
 export function decodeScores(scores: FieldScores, options: DecodeOptions = {}): Classification {
   const features = confidenceFeatures(scores);
   const confidence = round(options.confidenceValue ?? (options.confidence ? predict(options.confidence, features) : 0.5 + features[0]! / 2));
@@ -65,7 +56,7 @@ export function decodeScores(scores: FieldScores, options: DecodeOptions = {}): 
   const filters: FieldFilter[] = kept.map(([arc, s]) => ({ field: "arc_type", operator: "eq", value: arc, weight: weightOf(best > 0 ? s / best : 1) }));
   for (const field of ["tether_type", "valence"] as const) {
     const [value, s] = ranked(scores.fields[field])[0] ?? [NONE, 0];
-    if (value !== NONE) filters.push({ field, operator: "eq", value, weight: weightOf(s) });
+    if (value !== NONE) filters.push(...withAlternatives(field, ranked(scores.fields[field]).map(([v, p]) => ({ value: v, p })), weightOf(s)));
   }
   filters.push(...(options.extraFilters ?? []));
   return {
