@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { analyze } from "./analyze.js";
 import { rankArcs } from "./arcs.js";
 import { calibrate, rawMargin } from "./calibration.js";
-import { ALTERNATIVE_RATIO, buildFilters, primaryDomain, withAlternatives } from "./filters.js";
+import { ALTERNATIVE_RATIO, buildFilters, buildModelFilters, primaryDomain, withAlternatives } from "./filters.js";
+import { SHIPPED_PARAMS } from "./params.js";
+import { predictFields } from "./predict.js";
 import { gateScore, GATE_THRESHOLD } from "./gate.js";
 import { matchCues } from "./match.js";
 import { normalize } from "./normalize.js";
@@ -109,6 +111,17 @@ describe("filters", () => {
     const { filters, sources } = buildFilters(a, rankArcs(a));
     expect(filters.find((f) => f.field === "tether_type")?.value).toBe("identity");
     expect(sources.tether).toBe("cue");
+  });
+  it("weighs a field the query names by a cue (emotion, relation, life stage) above what a model can give a guessed tether or valence", () => {
+    const a = analyze("times I was scared as a kid with my brother");
+    const weightOf = (field: string) => buildFilters(a, rankArcs(a)).filters.find((f) => f.field === field)?.weight;
+    // A sole cue holds its field's whole evidence: 0.45 + 0.45 (0.45 + 0.3 for the time of life).
+    expect(weightOf("emotion_primary")).toBe(0.9);
+    expect(weightOf("relational_dynamics")).toBe(0.9);
+    expect(weightOf("temporal_context")).toBe(0.75);
+    // The models' tether and valence filters top out at 0.3 + 0.5 = 0.8.
+    const { filters } = buildModelFilters(a, predictFields(a, SHIPPED_PARAMS.models));
+    for (const f of filters.filter((f) => f.field === "tether_type" || f.field === "valence")) expect(f.weight).toBeLessThanOrEqual(0.8);
   });
   it("keeps runner-up tether types and valences as weaker alternatives, at most three values", () => {
     const ranked = [
