@@ -31,8 +31,12 @@ function simulatedFeedback(): FeedbackExample[] {
 }
 
 describe("learnWeights", () => {
-  it("scales down and drops the field that goes with misses, keeps the others", () => {
-    const weights = learnWeights(simulatedFeedback(), 1);
+  it("scales down the field that goes with misses (and drops it when asked), keeps the others", () => {
+    const rescaled = applyLearnedWeights(result(true), learnWeights(simulatedFeedback(), 1));
+    // By default nothing is dropped: the valence filter stays, lighter than before.
+    expect(rescaled.field_filters.map((f) => f.field)).toEqual(["arc_type", "tether_type", "valence"]);
+    expect(rescaled.field_filters.find((f) => f.field === "valence")!.weight).toBeLessThan(0.9 * 0.2);
+    const weights = learnWeights(simulatedFeedback(), 1, { dropBelow: 0.5 });
     expect(weights.learned_from).toEqual({ feedback: 200, hits: 100, organizations: 1 });
     // The field and its one value share the blame (they always co-occur): together well below 0.2.
     expect(weights.fields.valence! * (weights.values["valence=negative"] ?? 1)).toBeLessThan(0.2);
@@ -58,7 +62,7 @@ describe("learnWeights", () => {
       examples.push({ result: withTether("self"), hit: i % 5 === 0 });
       examples.push({ result: withTether("person"), hit: i % 5 !== 0 });
     }
-    const weights = learnWeights(examples, 1);
+    const weights = learnWeights(examples, 1, { dropBelow: 0.5 });
     expect(weights.fields.tether_type).toBe(1); // in every activation: not to blame as a field
     expect(weights.values["tether_type=self"]).toBeLessThan(0.5);
     expect(weights.values["tether_type=person"]).toBeUndefined(); // never hurts: not written down
@@ -83,7 +87,7 @@ describe("learnWeights", () => {
       examples.push({ result: withArc("bond"), hit: i % 5 !== 0 });
     }
     expect(learnWeights(examples, 1).values).toEqual({});
-    expect(applyLearnedWeights(withArc("grief"), learnWeights(examples, 1)).field_filters.map((f) => f.field)).toEqual(["arc_type", "emotional_weight"]);
+    expect(applyLearnedWeights(withArc("grief"), learnWeights(examples, 1, { dropBelow: 0.5 })).field_filters.map((f) => f.field)).toEqual(["arc_type", "emotional_weight"]);
     expect(learnWeights(examples, 1, { skipValuesOf: [] }).values["arc_type=grief"]).toBeLessThan(0.5);
   });
 
@@ -107,7 +111,7 @@ describe("learnWeights", () => {
     const dir = mkdtempSync(join(tmpdir(), "arcroute-weights-"));
     try {
       const path = join(dir, "weights.json");
-      const weights = learnWeights(simulatedFeedback(), 1);
+      const weights = learnWeights(simulatedFeedback(), 1, { dropBelow: 0.5 });
       writeLearnedWeights(path, weights);
       expect(readLearnedWeights(path)).toEqual(weights);
       const classifier = withLearnedWeights({ model: "arcroute-lexicon@1", classify: () => result(true) }, readLearnedWeights(path));

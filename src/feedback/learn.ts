@@ -6,7 +6,7 @@
  * free, coefficients shrunk towards 0, tells which filters go with misses; a multiplier is the odds ratio capped at 1: filters that
  * never hurt keep weight 1, fields present in every activation cannot be told apart from the
  * baseline and stay at 1 (their values still can), filters that go with misses are scaled down
- * or dropped. A classifier that keeps guessing one value wrong (e.g. `emotion_primary=fear`
+ * (and dropped, below `dropBelow`, when asked to). A classifier that keeps guessing one value wrong (e.g. `emotion_primary=fear`
  * where users' memories say otherwise) loses that value's filter, not the whole field.
  * The fusion weight shrinks with the usage-weighted mean field multiplier.
  */
@@ -24,7 +24,14 @@ export interface FeedbackExample {
 export interface LearnOptions {
   /** Fusion weight before learning (the `rerank` default). Default 0.5. */
   baseFusion?: number;
-  /** Multiplier below which a field's filters are dropped. Default 0.5. */
+  /**
+   * Multiplier below which a field's filters are dropped. Default 0: nothing is dropped, a filter
+   * that goes with misses only loses weight (it counts less in fusion and is relaxed first).
+   * Cross-validated on the retrieval benchmark's train queries (learn from the feedback of 1/2 or
+   * 2/3 of them, measure on the rest, 20 partitions; 2026-11-26): with the routed options recall@10
+   * 0.789 → 0.792 at 0, 0.777 at 0.5 (the old default: an emotion filter dropped took its route with
+   * it); with every field hard 0.735 → 0.762 at 0, 0.756 at 0.5.
+   */
   dropBelow?: number;
   /** L2 shrinkage of the field coefficients: more means more feedback is needed to move a weight. Default 0.02. */
   shrinkage?: number;
@@ -77,7 +84,7 @@ export function learnWeights(examples: readonly FeedbackExample[], organizations
     learned_from: { feedback: examples.length, hits: examples.filter((e) => e.hit).length, organizations },
     fields: multipliers,
     values: valueMultipliers,
-    drop_below: options.dropBelow ?? 0.5,
+    drop_below: options.dropBelow ?? 0,
     fusion: round((options.baseFusion ?? 0.5) * reliability),
   };
 }

@@ -13,10 +13,11 @@ import { writeLine } from "../io.js";
 
 const usage = `Usage:
   arcroute learn --store <memory|pglite:<dir>|postgres://...> [--org <id>] [--out weights.json]
-                 [--base-fusion 0.5] [--drop-below 0.5] [--json]
+                 [--base-fusion 0.5] [--drop-below 0] [--json]
   Learns filter weights from stored feedback (all organizations unless --org) and writes them
   to --out (default: learned-weights.json); prints a one-line summary, or with --json the
-  weights file's content and its path as one JSON object.`;
+  weights file's content and its path as one JSON object. --drop-below m removes the filters whose
+  multiplier falls under m (default 0: filters only lose weight).`;
 
 function fraction(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -38,7 +39,7 @@ export const command: Command = {
           json: { type: "boolean" },
         });
     if (values.store === undefined) throw new CliError("--store is required (memory, pglite:<dir> or postgres://...)");
-    const options = { baseFusion: fraction("base-fusion", values["base-fusion"], 0.5), dropBelow: fraction("drop-below", values["drop-below"], 0.5) };
+    const options = { baseFusion: fraction("base-fusion", values["base-fusion"], 0.5), dropBelow: fraction("drop-below", values["drop-below"], 0) };
     const store = await openStore(values.store);
     try {
       const weights = await learnFromStore(store, values.org ?? null, options);
