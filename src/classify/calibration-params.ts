@@ -3,276 +3,276 @@ import type { FittedParams } from "./params.js";
 
 export const FITTED: FittedParams = {
   "gate": {
-    "bias": -0.3424,
+    "bias": -0.0249,
     "weights": {
-      "frame": 1.7629,
-      "lookup": -2.3803,
-      "task": -2.1608,
-      "info": -1.4582,
-      "chat": -1.441,
-      "arc": 0.4152,
-      "emotion": -0.1473,
-      "intensity": 0.55,
-      "tether": 0.66,
-      "personal": 0.6785,
-      "gerund_opening": 2.6086,
-      "when_clause": 1.1769,
-      "past": 1.302,
-      "no_content": -0.5702,
-      "short": 0.1843,
-      "impersonal": -1.372,
-      "impersonal_arc": -0.5139
+      "frame": 1.518,
+      "lookup": -2.3501,
+      "task": -2.0609,
+      "info": -1.4003,
+      "chat": -1.414,
+      "arc": 0.3229,
+      "emotion": -0.1452,
+      "intensity": 0.5424,
+      "tether": 0.6515,
+      "personal": 0.6583,
+      "gerund_opening": 2.5815,
+      "when_clause": 1.2004,
+      "past": 1.3162,
+      "no_content": -0.7312,
+      "short": 0.0803,
+      "impersonal": -1.2379,
+      "impersonal_arc": -0.5298
     }
   },
   "tether_prior": {
     "betrayal": {
-      "person": -0.2268,
-      "symbol": -4.4012,
-      "event": -2.6882,
-      "place": -3.708,
-      "ritual": -5.4128,
-      "object": -2.756,
-      "tradition": -5.4128,
-      "identity": -4.16,
-      "self": -4.6018
+      "person": -0.2488,
+      "symbol": -4.2767,
+      "event": -2.711,
+      "place": -3.5484,
+      "ritual": -5.5294,
+      "object": -2.585,
+      "tradition": -5.124,
+      "identity": -4.0825,
+      "self": -4.7185
     },
     "liberation": {
-      "person": -1.7149,
-      "symbol": -4.0722,
-      "event": -1.8681,
-      "place": -2.1263,
-      "ritual": -3.5126,
-      "object": -3.1813,
-      "tradition": -3.549,
-      "identity": -3.3185,
-      "self": -0.934
+      "person": -1.7748,
+      "symbol": -3.8655,
+      "event": -1.8506,
+      "place": -2.0587,
+      "ritual": -3.4012,
+      "object": -2.9492,
+      "tradition": -3.5553,
+      "identity": -3.373,
+      "self": -0.9777
     },
     "grief": {
-      "person": -0.864,
-      "symbol": -2.9434,
-      "event": -1.9626,
-      "place": -2.4444,
-      "ritual": -2.5986,
-      "object": -2.1748,
-      "tradition": -2.7644,
-      "identity": -4.5726,
-      "self": -3.2917
+      "person": -0.9371,
+      "symbol": -2.8396,
+      "event": -1.9171,
+      "place": -2.4552,
+      "ritual": -2.6041,
+      "object": -2.0713,
+      "tradition": -2.6547,
+      "identity": -4.6006,
+      "self": -3.3096
     },
     "discovery": {
-      "person": -1.8228,
-      "symbol": -4.8741,
-      "event": -2.5025,
-      "place": -1.7263,
-      "ritual": -3.5619,
-      "object": -1.9837,
-      "tradition": -4.112,
-      "identity": -2.3892,
-      "self": -1.2142
+      "person": -1.8387,
+      "symbol": -4.6299,
+      "event": -2.5136,
+      "place": -1.6854,
+      "ritual": -3.4667,
+      "object": -1.9285,
+      "tradition": -4.0421,
+      "identity": -2.3786,
+      "self": -1.28
     },
     "resistance": {
-      "person": -0.9741,
-      "symbol": -3.0339,
-      "event": -1.4469,
-      "place": -2.8332,
-      "ritual": -4.538,
-      "object": -3.796,
-      "tradition": -2.6817,
-      "identity": -2.8332,
-      "self": -2.122
+      "person": -0.9988,
+      "symbol": -3.0426,
+      "event": -1.4493,
+      "place": -2.678,
+      "ritual": -4.4697,
+      "object": -3.4889,
+      "tradition": -2.6506,
+      "identity": -2.8771,
+      "self": -2.1925
     },
     "bond": {
-      "person": -0.5649,
-      "symbol": -2.8034,
-      "event": -3.3085,
-      "place": -3.4965,
-      "ritual": -1.5506,
-      "object": -3.2262,
-      "tradition": -3.3085,
-      "identity": -4.2989,
-      "self": -6.1707
+      "person": -0.5887,
+      "symbol": -2.8501,
+      "event": -3.2884,
+      "place": -3.3664,
+      "ritual": -1.522,
+      "object": -3.0855,
+      "tradition": -3.3397,
+      "identity": -4.2692,
+      "self": -6.2841
     },
     "moral_awakening": {
-      "person": -0.9945,
-      "symbol": -4.2496,
-      "event": -2.2928,
-      "place": -2.1324,
-      "ritual": -4.8686,
-      "object": -2.6557,
-      "tradition": -3.5187,
-      "identity": -2.7202,
-      "self": -1.5013
+      "person": -0.9779,
+      "symbol": -4.1559,
+      "event": -2.3134,
+      "place": -2.0844,
+      "ritual": -4.9826,
+      "object": -2.6245,
+      "tradition": -3.291,
+      "identity": -2.6944,
+      "self": -1.6055
     },
     "transformation": {
-      "person": -2.6467,
-      "symbol": -3.7766,
-      "event": -1.7091,
-      "place": -2.2885,
-      "ritual": -3.4199,
-      "object": -4.0485,
-      "tradition": -4.8752,
-      "identity": -1.9769,
-      "self": -0.8498
+      "person": -2.643,
+      "symbol": -3.6012,
+      "event": -1.7405,
+      "place": -2.2606,
+      "ritual": -3.2958,
+      "object": -3.8889,
+      "tradition": -4.7362,
+      "identity": -1.9362,
+      "self": -0.8884
     },
     "reconciliation": {
-      "person": -0.3765,
-      "symbol": -4.2777,
-      "event": -2.9715,
-      "place": -3.2592,
-      "ritual": -3.5105,
-      "object": -2.8173,
-      "tradition": -3.4087,
-      "identity": -3.7516,
-      "self": -2.7483
+      "person": -0.4126,
+      "symbol": -4.1262,
+      "event": -3.0276,
+      "place": -3.2458,
+      "ritual": -3.2705,
+      "object": -2.6967,
+      "tradition": -3.1093,
+      "identity": -3.6636,
+      "self": -2.8323
     },
     "reckoning": {
-      "person": -1.4635,
-      "symbol": -6.141,
-      "event": -1.9899,
-      "place": -3.4329,
-      "ritual": -4.6369,
-      "object": -2.9423,
-      "tradition": -5.4478,
-      "identity": -3.4001,
-      "self": -0.6985
+      "person": -1.4799,
+      "symbol": -5.3385,
+      "event": -1.9373,
+      "place": -3.337,
+      "ritual": -4.383,
+      "object": -2.7138,
+      "tradition": -5.3385,
+      "identity": -3.4216,
+      "self": -0.7515
     },
     "threshold": {
-      "person": -1.9134,
-      "symbol": -4.5737,
-      "event": -0.8336,
-      "place": -1.9275,
-      "ritual": -5.0845,
-      "object": -3.4751,
-      "tradition": -2.6716,
-      "identity": -2.3437,
-      "self": -2.8158
+      "person": -1.9107,
+      "symbol": -4.284,
+      "event": -0.863,
+      "place": -1.8622,
+      "ritual": -5.0462,
+      "object": -3.3032,
+      "tradition": -2.7016,
+      "identity": -2.3869,
+      "self": -2.8332
     },
     "exile": {
-      "person": -1.3309,
-      "symbol": -3.469,
-      "event": -3.1727,
-      "place": -1.0191,
-      "ritual": -4.4384,
-      "object": -3.6582,
-      "tradition": -2.6931,
-      "identity": -1.9921,
-      "self": -2.8109
+      "person": -1.3682,
+      "symbol": -3.3926,
+      "event": -3.0767,
+      "place": -1.0344,
+      "ritual": -4.463,
+      "object": -3.5806,
+      "tradition": -2.5912,
+      "identity": -1.9575,
+      "self": -2.9049
     },
     "gratitude": {
-      "person": -0.3746,
-      "symbol": -4.3097,
-      "event": -2.8243,
-      "place": -2.8433,
-      "ritual": -3.2682,
-      "object": -2.7341,
-      "tradition": -3.7989,
-      "identity": -4.2296,
-      "self": -3.1837
+      "person": -0.3833,
+      "symbol": -4.2047,
+      "event": -2.8523,
+      "place": -2.8697,
+      "ritual": -3.1751,
+      "object": -2.6087,
+      "tradition": -3.7347,
+      "identity": -4.3478,
+      "self": -3.3018
     },
     "authenticity": {
-      "person": -2.4429,
-      "symbol": -2.6784,
-      "event": -3.0531,
-      "place": -3.47,
-      "ritual": -3.8929,
-      "object": -3.0087,
-      "tradition": -2.83,
-      "identity": -1.1954,
-      "self": -1.0943
+      "person": -2.4603,
+      "symbol": -2.6182,
+      "event": -2.838,
+      "place": -3.3654,
+      "ritual": -3.7708,
+      "object": -2.8546,
+      "tradition": -2.8218,
+      "identity": -1.2253,
+      "self": -1.1559
     }
   },
   "valence_prior": {
     "betrayal": {
-      "positive": -6.1148,
-      "negative": -0.0044,
-      "mixed": -6.1148
+      "positive": -6.2305,
+      "negative": -0.0059,
+      "mixed": -5.5373
     },
     "liberation": {
-      "positive": -0.0364,
-      "negative": -6.8565,
-      "mixed": -3.36
+      "positive": -0.0433,
+      "negative": -6.967,
+      "mixed": -3.1828
     },
     "grief": {
-      "positive": -6.8937,
-      "negative": -0.4014,
-      "mixed": -1.1098
+      "positive": -7.0148,
+      "negative": -0.4231,
+      "mixed": -1.0668
     },
     "discovery": {
-      "positive": -0.1195,
-      "negative": -6.8276,
-      "mixed": -2.1929
+      "positive": -0.1324,
+      "negative": -6.2461,
+      "mixed": -2.103
     },
     "resistance": {
-      "positive": -2.3476,
-      "negative": -4.4384,
-      "mixed": -0.1136
+      "positive": -2.3456,
+      "negative": -4.3859,
+      "mixed": -0.1146
     },
     "bond": {
-      "positive": -0.0688,
-      "negative": -6.8701,
-      "mixed": -2.7269
+      "positive": -0.077,
+      "negative": -6.9838,
+      "mixed": -2.6143
     },
     "moral_awakening": {
-      "positive": -5.4282,
-      "negative": -1.0369,
-      "mixed": -0.4446
+      "positive": -4.8491,
+      "negative": -0.9831,
+      "mixed": -0.4812
     },
     "transformation": {
-      "positive": -0.3875,
-      "negative": -4.6455,
-      "mixed": -1.1659
+      "positive": -0.3903,
+      "negative": -4.6501,
+      "mixed": -1.1597
     },
     "reconciliation": {
-      "positive": -0.2701,
-      "negative": -6.1506,
-      "mixed": -1.4501
+      "positive": -0.2972,
+      "negative": -5.8617,
+      "mixed": -1.3694
     },
     "reckoning": {
-      "positive": -6.8363,
-      "negative": -0.0598,
-      "mixed": -2.866
+      "positive": -6.9499,
+      "negative": -0.0684,
+      "mixed": -2.7303
     },
     "threshold": {
-      "positive": -0.8135,
-      "negative": -4.2382,
-      "mixed": -0.612
+      "positive": -0.8403,
+      "negative": -3.6608,
+      "mixed": -0.6112
     },
     "exile": {
-      "positive": -6.8309,
-      "negative": -0.088,
-      "mixed": -2.4871
+      "positive": -6.9431,
+      "negative": -0.0951,
+      "mixed": -2.4105
     },
     "gratitude": {
-      "positive": -0.0787,
-      "negative": -6.8156,
-      "mixed": -2.5961
+      "positive": -0.0931,
+      "negative": -6.9315,
+      "mixed": -2.4317
     },
     "authenticity": {
-      "positive": -0.1778,
-      "negative": -6.832,
-      "mixed": -1.8213
+      "positive": -0.2024,
+      "negative": -6.9441,
+      "mixed": -1.7023
     }
   },
   "prior_weight": {
-    "tether": 0.7,
-    "valence": 1.1
+    "tether": 0.6,
+    "valence": 0.8
   },
   "tether_cue_scale": {
     "person": 1,
-    "symbol": 1.75,
+    "symbol": 1.5,
     "event": 1,
     "place": 1,
     "ritual": 1,
-    "object": 1.75,
-    "tradition": 1.5,
-    "identity": 1.25,
+    "object": 1.5,
+    "tradition": 1.25,
+    "identity": 1,
     "self": 1
   },
   "calibration": {
-    "a": 0.9938,
-    "b": -1.1042,
-    "open_gate": 0.0197,
-    "top": 4.5476,
-    "lead": 1.382,
-    "open_offset": -0.6558
+    "a": 0.9746,
+    "b": -1.0863,
+    "open_gate": 0.0273,
+    "top": 4.794,
+    "lead": 1.3671,
+    "open_offset": -0.7565
   }
 };

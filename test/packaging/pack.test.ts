@@ -56,9 +56,10 @@ describe("npm pack --dry-run", () => {
     expect(needed.filter((p) => !paths.has(p))).toEqual([]);
   });
 
-  it("stays small: the model and its example vectors are the only large files", () => {
+  it("stays small: the models and their example vectors are the only large files", () => {
     const large = files.filter((f) => f.size > 1024 * 1024).map((f) => f.path).sort();
-    expect(large).toEqual(["models/static-embedding/arcroute-neighbours.bin", "models/static-embedding/onnx/model_quantized.onnx"]);
+    // tag()'s arc model passed 1 MiB when the train split grew to 17,290 queries (2026-11-26).
+    expect(large).toEqual(["models/document-tagger/arc.json", "models/static-embedding/arcroute-neighbours.bin", "models/static-embedding/onnx/model_quantized.onnx"]);
     expect(unpackedSize).toBeLessThan(12 * 1024 * 1024);
   });
 });
