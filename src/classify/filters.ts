@@ -12,7 +12,6 @@ import type { FieldFilter } from "../schema/activation.js";
 import { best, type Analysis, type Scores } from "./analyze.js";
 import { SHIPPED_PARAMS, type ClassifierParams } from "./params.js";
 import type { ModelPredictions } from "./predict.js";
-import { NONE } from "./embedding/labels.js";
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 const clampWeight = (x: number): number => Math.min(1, Math.max(0.05, round(x)));
@@ -83,8 +82,8 @@ export function buildModelFilters(a: Analysis, p: ModelPredictions): { filters: 
 /**
  * A runner-up tether type or valence is kept as an alternative while its probability is at least
  * this share of the top value's. Chosen on the retrieval benchmark's TRAIN queries (0.5, 0.25, 0.1
- * with tether and valence, each alone): at 0.1 routed recall@10 rose 0.772 → 0.781 (recall@5 0.546
- * → 0.600), every field hard 0.675 → 0.701, boost 0.466 → 0.474; the tether type is the field the
+ * with tether and valence, each alone): at 0.1 (with MAX_VALUES) routed recall@10 rose 0.772 → 0.781
+ * (recall@5 0.546 → 0.596), every field hard 0.675 → 0.689, boost 0.466 → 0.474; the tether type is the field the
  * classifier gets wrong most (person, self and event trade places), and a wrong single value
  * pushed the right memories of the right arc out of the top 10.
  */
@@ -96,13 +95,12 @@ const MAX_VALUES = 3;
  * The filters of a single-valued field: its top value at `topWeight`, then every value whose
  * probability is at least ALTERNATIVE_RATIO of the top one's, as alternatives (OR) weighted in
  * proportion (`topWeight · p / p_top`). Retrieval then ranks a memory of the runner-up above one
- * of neither, and a hard filter keeps both. `ranked` is best first; `none` labels are skipped.
+ * of neither, and a hard filter keeps both. `ranked` holds the field's values, best first.
  */
 export function withAlternatives(field: "tether_type" | "valence", ranked: readonly { value: string; p: number }[], topWeight: number): FieldFilter[] {
-  const values = ranked.filter((r) => r.value !== NONE);
-  const top = values[0];
+  const top = ranked[0];
   if (!top) return [];
-  return values
+  return ranked
     .filter((r, i) => i === 0 || (top.p > 0 && r.p >= ALTERNATIVE_RATIO * top.p))
     .slice(0, MAX_VALUES)
     .map((r, i) => ({ field, operator: "eq" as const, value: r.value, weight: i === 0 ? topWeight : clampWeight((topWeight * r.p) / top.p) }));

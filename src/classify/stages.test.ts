@@ -126,7 +126,6 @@ describe("filters", () => {
   it("keeps runner-up tether types and valences as weaker alternatives, at most three values", () => {
     const ranked = [
       { value: "self", p: 0.5 },
-      { value: "none", p: 0.2 },
       { value: "identity", p: 0.25 },
       { value: "person", p: 0.1 },
       { value: "event", p: 0.5 * ALTERNATIVE_RATIO - 0.001 },

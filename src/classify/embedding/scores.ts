@@ -56,7 +56,9 @@ export function decodeScores(scores: FieldScores, options: DecodeOptions = {}): 
   const filters: FieldFilter[] = kept.map(([arc, s]) => ({ field: "arc_type", operator: "eq", value: arc, weight: weightOf(best > 0 ? s / best : 1) }));
   for (const field of ["tether_type", "valence"] as const) {
     const [value, s] = ranked(scores.fields[field])[0] ?? [NONE, 0];
-    if (value !== NONE) filters.push(...withAlternatives(field, ranked(scores.fields[field]).map(([v, p]) => ({ value: v, p })), weightOf(s)));
+    // `none` (no label) is no filter value: alternatives come from the values that are.
+    const values = ranked(scores.fields[field]).filter(([v]) => v !== NONE).map(([v, p]) => ({ value: v, p }));
+    if (value !== NONE) filters.push(...withAlternatives(field, values, weightOf(s)));
   }
   filters.push(...(options.extraFilters ?? []));
   return {
