@@ -19,13 +19,12 @@ console.log("old", old.length, "new", fresh.length);
 const group = (id: string) => (authorOf(id) === "original" ? foldOf(id) : foldOf(authorOf(id)));
 const tally: Record<string, { arc: number; tether: number; tn: number; valence: number; n: number }> = {};
 for (let g = 0; g < 5; g++) {
-  const test = old.filter((q) => q.gate && group(q.id) === g);
+  const test = old.filter((q) => q.gate && group(q.id) === g).map((q) => ({ q, x: linearFeatures(analyze(q.query)) }));
   const base = old.filter((q) => group(q.id) !== g);
   for (const [name, fitOn] of [["without", base], ["with", [...base, ...fresh]]] as const) {
     const m = fitModels(fitOn, 0.25);
-    for (const q of test) {
+    for (const { q, x } of test) {
       const t = (tally[name + (authorOf(q.id) === "original" ? " original" : " later")] ??= { arc: 0, tether: 0, tn: 0, valence: 0, n: 0 });
-      const x = linearFeatures(analyze(q.query));
       const top = (model: unknown) => predictLinear(model as LinearModel, x).ranked[0]!.value;
       if ((q.arc_types as string[]).includes(top(m.arc))) t.arc++;
       if (q.tether_type) { t.tn++; if (top(m.tether) === q.tether_type) t.tether++; }

@@ -4,7 +4,7 @@
  * queries plus those memories (`scripts/fit-document-tagger.ts`; author-held-out on the memories
  * they beat classify's query models, README → tag()). They ship as JSON in
  * `models/document-tagger/` and are read on the first `tag()` call: `classify` never needs them,
- * so a process that only classifies does not pay for 2.3 MB of weights at start-up.
+ * so a process that only classifies does not pay for 2.6 MB of weights at start-up.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -55,10 +55,10 @@ export function decodeScores(scores: FieldScores, options: DecodeOptions = {}): 
   const kept = arcs.filter(([, s], i) => i === 0 || s >= (options.arcRatio ?? 0.6) * best).slice(0, MAX_ARCS);
   const filters: FieldFilter[] = kept.map(([arc, s]) => ({ field: "arc_type", operator: "eq", value: arc, weight: weightOf(best > 0 ? s / best : 1) }));
   for (const field of ["tether_type", "valence"] as const) {
-    const [value, s] = ranked(scores.fields[field])[0] ?? [NONE, 0];
+    const all = ranked(scores.fields[field]);
+    const [value, s] = all[0] ?? [NONE, 0];
     // `none` (no label) is no filter value: alternatives come from the values that are.
-    const values = ranked(scores.fields[field]).filter(([v]) => v !== NONE).map(([v, p]) => ({ value: v, p }));
-    if (value !== NONE) filters.push(...withAlternatives(field, values, weightOf(s)));
+    if (value !== NONE) filters.push(...withAlternatives(field, all.filter(([v]) => v !== NONE).map(([v, p]) => ({ value: v, p })), weightOf(s)));
   }
   filters.push(...(options.extraFilters ?? []));
   return {
