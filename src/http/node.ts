@@ -79,9 +79,16 @@ class NodeIncoming implements Incoming, HeaderSource {
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
 const ORIGIN = "http://localhost"; // the Host header is not trusted for anything
 
-/** Absolute URL and decoded-as-sent path of a request target; the URL parser only for targets that need it. */
+/** A target node accepts but no URL parser reads ("http://a:99999/v1/usage"): a path no route has. */
+const UNREADABLE_TARGET = { url: ORIGIN + "/", path: "" };
+
+/**
+ * Absolute URL and decoded-as-sent path of a request target; the URL parser only for targets that
+ * need it. An unreadable target routes nowhere (404 with a request id), it is not a server failure.
+ */
 function targetOf(target: string): { url: string; path: string } {
   if (PLAIN_PATH.test(target)) return { url: ORIGIN + target, path: target };
+  if (!URL.canParse(target, ORIGIN)) return UNREADABLE_TARGET;
   const url = new URL(target, ORIGIN);
   return { url: url.toString(), path: url.pathname };
 }

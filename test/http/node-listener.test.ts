@@ -77,11 +77,11 @@ describe("toNodeListener behind a body parser", () => {
 
 describe("toNodeListener request targets", () => {
   /** Sends `target` exactly as written (fetch would normalize it first). */
-  function post(origin: string, target: string, key: string): Promise<{ status: number; body: string }> {
+  function post(origin: string, target: string, key: string): Promise<{ status: number; body: string; requestId: string | undefined }> {
     return new Promise((resolve, reject) => {
       const request = http.request(`${origin}/`, { method: "POST", path: target, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } }, (response) => {
         let body = "";
-        response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve({ status: response.statusCode ?? 0, body, requestId: response.headers["x-request-id"] as string | undefined }));
       });
       request.on("error", reject);
       request.end(JSON.stringify({ query: SIGNIFICANT }));
@@ -98,6 +98,17 @@ describe("toNodeListener request targets", () => {
       const answer = await post(origin, target, key);
       expect(answer.status, target).toBe(404);
       expect(JSON.parse(answer.body)).toMatchObject({ code: "not_found" });
+    }
+  });
+
+  it("answers a target node accepts but no URL parser reads with a 404 and a request id, not a 500", async () => {
+    const { api, key } = await setup();
+    const origin = await listen(toNodeListener(api));
+    for (const target of ["http://a:99999/v1/activate", "http://[bad/v1/activate"]) {
+      const answer = await post(origin, target, key);
+      expect(answer.status, target).toBe(404);
+      expect(JSON.parse(answer.body), target).toMatchObject({ success: false, error: "Not found", code: "not_found" });
+      expect(answer.requestId, target).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 });
