@@ -161,7 +161,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   },
   delegated("post", "/extract", "extract", "Create an extraction (body: {content})", "extract", [quota]),
   delegated("post", "/observe", "observe", "Create an observation", "extract", [quota]),
-  delegated("post", "/batch/{operation}", "batch", "Batch extraction operations (/v1/batch/*)", "extract"),
+  delegated("post", "/batch/{operation}", "batch", "Batch extraction operations (/v1/batch/*; one unit of the Free quota per call)", "extract", [quota]),
   delegated("post", "/validate", "validate", "Validate an artifact against the schema", "validate"),
   delegated("post", "/issue", "issue", "Seal an artifact into a .ddna envelope", "issue"),
   delegated("post", "/verify", "verify", "Verify an envelope (a key is optional; anonymous calls are limited per IP)", "verify", [], true),

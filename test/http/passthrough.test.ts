@@ -106,12 +106,12 @@ describe("with user handlers", () => {
 });
 
 describe("Free plan quota", () => {
-  it("100 lifetime extractions across /extract and /observe, then 402; other plans have none", async () => {
-    server = await startServer({ manualClock: true, handlers: { extract: () => ({ ok: true }), observe: () => ({ ok: true }) } });
+  it("100 lifetime extractions across /extract, /observe and /batch/*, then 402; other plans have none", async () => {
+    server = await startServer({ manualClock: true, handlers: { extract: () => ({ ok: true }), observe: () => ({ ok: true }), batch: () => ({ ok: true }) } });
     const key = await server.key("free-org", "free", ["extract"]);
     for (let i = 0; i < 100; i++) {
       if (i % 10 === 0) server.clock!.advance(60_000); // stay inside the rate limit
-      const path = i % 2 === 0 ? "/extract" : "/observe";
+      const path = ["/extract", "/observe", "/batch/jobs"][i % 3]!;
       expect((await call(server.url + path, { key, body: { content: `m${i}` } })).status).toBe(200);
     }
     server.clock!.advance(60_000);
@@ -119,6 +119,10 @@ describe("Free plan quota", () => {
     expectFailure(refused, 402, "Free plan quota exhausted");
     expect(refused.body.code).toBe("quota_exhausted");
     expectFailure(await call(`${server.url}/observe`, { key, body: {} }), 402, "Free plan quota exhausted");
+    const batch = await call(`${server.url}/batch/jobs`, { key, body: {} });
+    expectFailure(batch, 402, "Free plan quota exhausted");
+    // A lifetime quota never frees up: no Retry-After to wait for (429 rate limits carry one).
+    expect(batch.headers.get("retry-after")).toBeNull();
     server.clock!.advance(365 * 24 * 60 * 60 * 1000);
     expect((await call(`${server.url}/extract`, { key, body: {} })).status).toBe(402); // lifetime, not monthly
 

@@ -1,7 +1,8 @@
 /**
  * The contract paths whose behaviour the contract does not show (4.2): routed with their scopes and
  * limits like every other path, then handed to the user's handler, or 501 `Not implemented`.
- * `/extract` and `/observe` run under the Free plan's lifetime extraction quota (quota.ts).
+ * `/extract`, `/observe` and `/batch/*` (the contract's "extraction and observation" paths) run under
+ * the Free plan's lifetime extraction quota (quota.ts), one unit per call.
  */
 import type { Scope } from "../../stores/types.js";
 import { withExtractionQuota } from "../quota.js";
@@ -25,7 +26,7 @@ interface Delegated {
 const DELEGATED: readonly Delegated[] = [
   { name: "extract", method: "POST", pattern: "/extract", scope: "extract", quota: true },
   { name: "observe", method: "POST", pattern: "/observe", scope: "extract", quota: true },
-  { name: "batch", method: "POST", pattern: "/batch/*", scope: "extract" },
+  { name: "batch", method: "POST", pattern: "/batch/*", scope: "extract", quota: true },
   { name: "validate", method: "POST", pattern: "/validate", scope: "validate" },
   { name: "issue", method: "POST", pattern: "/issue", scope: "issue" },
   { name: "verify", method: "POST", pattern: "/verify", scope: "verify", anonymous: true },
