@@ -97,10 +97,15 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-/** Empty, non-UTF-8 and unparsable bodies are all `Invalid JSON body`. */
+/**
+ * Non-UTF-8 and unparsable bodies are `Invalid JSON body`. An empty (or whitespace-only) body is an
+ * empty object: a request without a body has no query, and the contract's answer to that is the
+ * route's own "'query' field is required".
+ */
 export function parseJsonBody(bytes: Uint8Array): JsonBody {
   try {
-    return { ok: true, value: JSON.parse(utf8.decode(bytes)) as unknown };
+    const text = utf8.decode(bytes);
+    return { ok: true, value: (text.trim() === "" ? {} : JSON.parse(text)) as unknown };
   } catch {
     return { ok: false, reason: "invalid_json" };
   }

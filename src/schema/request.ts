@@ -37,6 +37,17 @@ export interface ActivateRequest {
   top_k: number;
 }
 
+/**
+ * Whether `text` has more than `max` characters, counted as Unicode code points (as JSON Schema's
+ * `maxLength` counts them): "😀" is one character, not two UTF-16 units.
+ */
+export function exceedsChars(text: string, max: number): boolean {
+  if (text.length <= max) return false; // never more code points than UTF-16 units
+  let count = 0;
+  for (const _ of text) if (++count > max) return true;
+  return false;
+}
+
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /**
@@ -53,12 +64,12 @@ export function parseActivateRequest(body: unknown): ParseResult<ActivateRequest
   if (typeof rawQuery !== "string") return { ok: false, message: MESSAGES.queryNotString };
   const query = rawQuery.trim();
   if (query.length === 0) return { ok: false, message: MESSAGES.queryRequired };
-  if (query.length > MAX_QUERY_CHARS) return { ok: false, message: MESSAGES.queryTooLong };
+  if (exceedsChars(query, MAX_QUERY_CHARS)) return { ok: false, message: MESSAGES.queryTooLong };
 
   const subject = record.subject_vp_id;
   if (subject !== undefined && subject !== null) {
     if (typeof subject !== "string") return { ok: false, message: MESSAGES.subjectNotString };
-    if (subject.length > MAX_SUBJECT_VP_ID_CHARS) return { ok: false, message: MESSAGES.subjectTooLong };
+    if (exceedsChars(subject, MAX_SUBJECT_VP_ID_CHARS)) return { ok: false, message: MESSAGES.subjectTooLong };
   }
 
   const topK = record.top_k ?? DEFAULT_TOP_K;

@@ -91,6 +91,12 @@ describe("parseActivateRequest", () => {
     });
     expect(parseActivateRequest({ query: "x".repeat(4000), top_k: 100 }).ok).toBe(true);
   });
+
+  it("counts characters as code points, as JSON Schema's maxLength does (an emoji is one)", () => {
+    expect(parseActivateRequest({ query: "😀".repeat(4000), subject_vp_id: "é😀".repeat(128) }).ok).toBe(true);
+    expect(parseActivateRequest({ query: "😀".repeat(4001) })).toEqual({ ok: false, message: MESSAGES.queryTooLong });
+    expect(parseActivateRequest({ query: "ok", subject_vp_id: "😀".repeat(257) })).toEqual({ ok: false, message: MESSAGES.subjectTooLong });
+  });
 });
 
 describe("JSON Schema generation", () => {

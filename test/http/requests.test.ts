@@ -96,8 +96,16 @@ describe("bodies", () => {
     expect(reply).toMatch(/Request body too large/);
   });
 
-  it("400 Invalid JSON body for malformed, empty and non-UTF-8 bodies", async () => {
-    for (const body of ["{not json", "", "{\"query\": \"a\"", "\"unterminated"]) {
+  it("400 'query' field is required for an empty body: a request without a body has no query", async () => {
+    for (const body of ["", " \n"]) {
+      const answer = await activate(server, key, body);
+      expectFailure(answer, 400, "'query' field is required");
+      expect(answer.body.code).toBe("invalid_request");
+    }
+  });
+
+  it("400 Invalid JSON body for malformed and non-UTF-8 bodies", async () => {
+    for (const body of ["{not json", "{\"query\": \"a\"", "\"unterminated"]) {
       const answer = await activate(server, key, body);
       expectFailure(answer, 400, "Invalid JSON body");
       expect(answer.body.code).toBe("invalid_json");

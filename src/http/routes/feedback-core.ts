@@ -3,7 +3,7 @@
  * ownership check (an organization can only give feedback on its own activations; anything else
  * is indistinguishable from an unknown id: 404) and the write.
  */
-import { MESSAGES as REQUEST_MESSAGES } from "../../schema/request.js";
+import { exceedsChars, MESSAGES as REQUEST_MESSAGES } from "../../schema/request.js";
 import type { ArcStore, Feedback } from "../../stores/types.js";
 import { newRecordId } from "../ids.js";
 
@@ -39,7 +39,7 @@ export function parseFeedbackRequest(body: unknown): Parsed<FeedbackRequest> {
   if (typeof hit !== "boolean") return fail(FEEDBACK_MESSAGES.hitNotBoolean);
   if (memory_id !== undefined && memory_id !== null) {
     if (typeof memory_id !== "string") return fail(FEEDBACK_MESSAGES.memoryIdNotString);
-    if (memory_id.length > MAX_MEMORY_ID_CHARS) return fail(FEEDBACK_MESSAGES.memoryIdTooLong);
+    if (exceedsChars(memory_id, MAX_MEMORY_ID_CHARS)) return fail(FEEDBACK_MESSAGES.memoryIdTooLong);
   }
   return { ok: true, value: { activation_id: activation_id.trim(), hit, memory_id: typeof memory_id === "string" ? memory_id : null } };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { learnFromStore } from "../../feedback/learn.js";
 import type { ActivationEvent, ArcStore, Feedback } from "../../stores/types.js";
 import { handleFeedback } from "./feedback.js";
+import { parseFeedbackRequest } from "./feedback-core.js";
 
 /**
  * The three store methods the feedback route and the learning step use, over plain arrays,
@@ -86,9 +87,14 @@ describe("POST /v1/feedback", () => {
     [{ activation_id: "x", hit: "yes" }, "'hit' must be a boolean"],
     [{ activation_id: "x", hit: true, memory_id: 12 }, "'memory_id' must be a string"],
     [{ activation_id: "x", hit: true, memory_id: "m".repeat(257) }, "'memory_id' must be at most 256 characters"],
+    [{ activation_id: "x", hit: true, memory_id: "😀".repeat(257) }, "'memory_id' must be at most 256 characters"],
   ])("answers 400 for a bad body %j", async (body, message) => {
     const answer = await handleFeedback(feedbackStore(), "acme", body);
     expect(answer).toEqual({ status: 400, body: { success: false, error: message, data: null, code: "invalid_request" } });
+  });
+
+  it("counts a memory id's characters as code points (256 emoji pass, 257 do not)", () => {
+    expect(parseFeedbackRequest({ activation_id: "x", hit: true, memory_id: "😀".repeat(256) })).toMatchObject({ ok: true });
   });
 
   it("learns per organization: one organization's feedback does not move another's weights", async () => {
