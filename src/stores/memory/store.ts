@@ -10,6 +10,7 @@ import type {
   RecordOutcome,
 } from "../types.js";
 import { assertChargeMatches, assertHashedKey } from "../rules.js";
+import { dropExpired, setLast } from "./expiry.js";
 
 interface IdempotencyRow extends IdempotencyWrite {
   org_id: string;
@@ -59,7 +60,8 @@ export function createMemoryStore(): ArcStore {
     if (events.has(event.id)) throw new Error("activation event already exists");
     if (charge && chargeIds.has(charge.id)) throw new Error("billing record already exists");
     if (write) {
-      idempotency.set(idempotencyId(event.org_id, write.key), { ...write, response: copy(write.response), org_id: event.org_id });
+      dropExpired(idempotency, event.created_at);
+      setLast(idempotency, idempotencyId(event.org_id, write.key), { ...write, response: copy(write.response), org_id: event.org_id });
     }
     events.set(event.id, copyEvent(event));
     if (charge) {
