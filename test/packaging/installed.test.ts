@@ -99,6 +99,20 @@ describe("the packed package, installed", () => {
     expect(envelope.data.significance_gate).toBe(true);
   });
 
+  it("bench says in one line that the benchmarks run from a checkout, and bench --help still lists them", async () => {
+    const bin = join(installed, "bin", "arcroute.js");
+    const failed = await run(process.execPath, [bin, "bench", "retrieval"], { cwd: root, timeout: 60_000 }).then(
+      () => null,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^arcroute: arcroute bench runs from a checkout of the repository/)]);
+    const { stdout } = await run(process.execPath, [bin, "bench", "--help"], { cwd: root, timeout: 60_000 });
+    expect(stdout).toMatch(/^Usage: arcroute bench/);
+    expect(stdout).toContain("feedback, classifier, retrieval, http");
+    expect(stdout).toContain("not in the npm package");
+  });
+
   it("loads the shipped model and classifiers from the package, offline", async () => {
     const out = await node(
       `import { createStaticEmbedder, createShippedEnsembleClassifier, shippedModelsDir } from "arcroute";

@@ -12,10 +12,35 @@ const BENCHMARKS: Record<string, () => Promise<{ benchmark: Command }>> = {
   http: () => import("../../../benchmarks/http/run.js"),
 };
 
+/** The benchmarks, their query sets and corpora live in the repository, not in the npm package. */
+export const NOT_PACKAGED = "arcroute bench runs from a checkout of the repository (git clone, then npm install): the benchmarks and their data are not in the npm package";
+
+/** Whether `error` is the benchmark module itself missing (an installed package), not one of its imports. */
+function isMissingBenchmark(error: unknown, name: string): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === "ERR_MODULE_NOT_FOUND" && typeof message === "string" && message.includes(`benchmarks/${name}/run.js'`);
+}
+
+async function load(name: string): Promise<{ benchmark: Command }> {
+  try {
+    return await BENCHMARKS[name]!();
+  } catch (error) {
+    if (isMissingBenchmark(error, name)) throw new CliError(NOT_PACKAGED, 1);
+    throw error;
+  }
+}
+
 /** The usage line plus one line per benchmark with its summary (`arcroute bench --help`). */
 async function listing(): Promise<string> {
   const lines = [command.usage, "", "Benchmarks:"];
-  for (const [name, load] of Object.entries(BENCHMARKS)) lines.push(`  ${name.padEnd(12)} ${(await load()).benchmark.summary}`);
+  for (const name of Object.keys(BENCHMARKS)) {
+    const summary = await load(name).then(({ benchmark }) => benchmark.summary, (error: unknown) => {
+      if (error instanceof CliError) return null;
+      throw error;
+    });
+    if (summary === null) return [command.usage, "", `Benchmarks: ${Object.keys(BENCHMARKS).join(", ")}.`, NOT_PACKAGED + "."].join("\n");
+    lines.push(`  ${name.padEnd(12)} ${summary}`);
+  }
   return lines.join("\n");
 }
 
@@ -28,9 +53,8 @@ export const command: Command = {
       io.stdout.write((await listing()) + "\n");
       return 0;
     }
-    const load = name === undefined ? undefined : BENCHMARKS[name];
-    if (!load) throw new CliError(`unknown benchmark '${name ?? ""}'; choose one of: ${Object.keys(BENCHMARKS).join(", ")}`);
-    const { benchmark } = await load();
+    if (name === undefined || !Object.hasOwn(BENCHMARKS, name)) throw new CliError(`unknown benchmark '${name ?? ""}'; choose one of: ${Object.keys(BENCHMARKS).join(", ")}`);
+    const { benchmark } = await load(name);
     if (rest.includes("--help") || rest.includes("-h")) {
       io.stdout.write(benchmark.usage + "\n");
       return 0;
