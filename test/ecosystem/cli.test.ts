@@ -1,6 +1,8 @@
 /** The ecosystem's CLI commands: --help, --json, and one-line errors with exit code 2 on bad usage. */
+import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { createOpenApiDocument } from "../../src/openapi/index.js";
+import { BIN, requireBuiltCli } from "./support/built-cli.js";
 import { runCli } from "./support/cli.js";
 
 describe("arcroute openapi", () => {
@@ -76,4 +78,33 @@ describe("arcroute demo", () => {
       expect(bad.stderr.trimEnd().split("\n")).toHaveLength(1);
     }
   });
+});
+
+describe("a reader that closes the pipe early (| head)", () => {
+  /** Runs the built CLI, reads its first chunk of stdout, then closes the pipe as `head -c` does. */
+  function firstChunk(args: string[], stdin?: string): Promise<{ code: number | null; chunk: string; stderr: string }> {
+    requireBuiltCli();
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+      let chunk = "";
+      let stderr = "";
+      child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
+      child.stdout.once("data", (data: Buffer) => {
+        chunk = data.toString();
+        child.stdout.destroy();
+      });
+      child.on("error", reject).on("close", (code) => resolve({ code, chunk, stderr }));
+      child.stdin.on("error", () => {}); // the CLI may exit before reading all of it
+      child.stdin.end(stdin ?? "");
+    });
+  }
+
+  it("stops quietly, exit 0 and no stack trace, for a large document and for a long --jsonl run", async () => {
+    const openapi = await firstChunk(["openapi"]);
+    expect(openapi.chunk).toMatch(/^\{/);
+    expect(openapi).toMatchObject({ code: 0, stderr: "" });
+    const jsonl = await firstChunk(["activate", "--jsonl"], "when nan passed away\n".repeat(50_000));
+    expect(JSON.parse(jsonl.chunk.split("\n")[0]!)).toMatchObject({ success: true });
+    expect(jsonl).toMatchObject({ code: 0, stderr: "" });
+  }, 60_000);
 });
