@@ -36,7 +36,14 @@ describe("every command", () => {
     const help = await runCli([name, "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Usage/);
-    if (name !== "bench") expect(help.stdout).toContain("--json");
+    if (name !== "bench") expect(help.stdout).toMatch(/--json\b(?!l)/); // --jsonl alone does not count
+  });
+
+  it.each(commands.filter((name) => !["bench", "demo", "serve", "mcp"].includes(name)))("%s accepts --json", async (name) => {
+    // Each is run far enough to parse its options: a usage error about --json would be exit 2 naming it.
+    const run = await runCli([...(name === "keys" ? ["keys", "list"] : [name]), "--json", "--no-such-option"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/no-such-option/);
   });
 
   it.each(benchmarks)("bench %s --help exits 0 and documents --json", async (name) => {

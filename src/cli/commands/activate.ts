@@ -13,7 +13,8 @@ import { writeLine, type CliIO } from "../io.js";
 const usage = `Usage:
   arcroute activate "<query>" [--top-k N]   classify one query, print the JSON envelope
   arcroute activate --jsonl [--top-k N]     one query per stdin line -> one envelope per stdout line, in order
-  --debug                                   also print the explanation (cues behind gate, arcs, filters) to stderr`;
+  --debug                                   also print the explanation (cues behind gate, arcs, filters) to stderr
+  --json                                    accepted for uniformity with the other commands: the output is always JSON`;
 
 function envelopeFor(rawQuery: string, topK: number): string {
   const parsed = parseActivateRequest({ query: rawQuery, top_k: topK });
@@ -45,7 +46,7 @@ export const command: Command = {
   summary: "classify a query into EDM significance filters (no server needed)",
   usage,
   async run(args, io) {
-    const parsed = parseCommandArgs(args, { jsonl: { type: "boolean" }, debug: { type: "boolean" }, "top-k": { type: "string" } }, true);
+    const parsed = parseCommandArgs(args, { jsonl: { type: "boolean" }, json: { type: "boolean" }, debug: { type: "boolean" }, "top-k": { type: "string" } }, true);
     const topK = parseTopK(parsed.values["top-k"]);
     if (parsed.values.jsonl) {
       if (parsed.positionals.length > 0) throw new CliError("--jsonl reads queries from stdin; do not pass a query argument");

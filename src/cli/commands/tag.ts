@@ -20,7 +20,8 @@ const usage = `Usage:
   arcroute tag --jsonl     stdin: one {"id","text","payload"?} object per line -> the same object with
                            "payload" filled in, one per stdout line, in order (fields a document
                            already has are kept). Blank lines are skipped; a bad line is answered
-                           in its place with {"line":N,"error":"..."} and the exit code is 1.`;
+                           in its place with {"line":N,"error":"..."} and the exit code is 1.
+  --json                   accepted for uniformity with the other commands: the output is always JSON`;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -63,7 +64,7 @@ export const command: Command = {
   summary: "EDM payloads for documents that have none (tag(), no server needed)",
   usage,
   async run(args, io) {
-    const parsed = parseCommandArgs(args, { jsonl: { type: "boolean" } }, true);
+    const parsed = parseCommandArgs(args, { jsonl: { type: "boolean" }, json: { type: "boolean" } }, true);
     if (parsed.values.jsonl) {
       if (parsed.positionals.length > 0) throw new CliError("--jsonl reads documents from stdin; do not pass a text argument");
       return runJsonl(io);
