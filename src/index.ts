@@ -135,6 +135,7 @@ export {
   type Candidate,
   type CandidateSource,
   type RankedCandidate,
+  type RetrievedCandidate,
   type FieldMapOption,
 } from "./retrieve/index.js";
 export { tag, type EdmTags } from "./tag/index.js";

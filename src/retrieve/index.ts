@@ -4,4 +4,4 @@ export { createRetriever, relaxationLadder, type Retriever, type RetrieverOption
 export { hardFieldsOf, type HardFieldsOption } from "./hard-fields.js";
 export { ROBUST_ROUTING } from "./presets.js";
 export { matchScore, matchPlan, satisfiesAll, valueAt, type FieldMapOption } from "./match.js";
-export type { Candidate, CandidateSource, RankedCandidate } from "./types.js";
+export type { Candidate, CandidateSource, RankedCandidate, RetrievedCandidate } from "./types.js";

@@ -11,7 +11,7 @@ import type { RankedCandidate } from "./types.js";
  * those take their places first, the rest go to the best of the others; fused order stays.
  * More reserved candidates than k: the best k of them by fused order.
  */
-export function keepingReserved<T>(ranked: readonly RankedCandidate<T>[], reserved: Iterable<string>, k: number): RankedCandidate<T>[] {
+export function keepingReserved<C extends RankedCandidate<unknown>>(ranked: readonly C[], reserved: Iterable<string>, k: number): C[] {
   const wanted = new Set(reserved);
   const kept = new Set(ranked.filter((r) => wanted.has(r.id)).map((r) => r.id));
   let others = Math.max(0, k - kept.size);

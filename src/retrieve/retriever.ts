@@ -25,7 +25,7 @@ import { hardFieldsOf, type HardFieldsOption } from "./hard-fields.js";
 import { matchPlan, type FieldMapOption } from "./match.js";
 import { bestPerAlternative, keepingReserved } from "./reserve.js";
 import { rerank, type RerankOptions } from "./rerank.js";
-import type { Candidate, CandidateSource, RankedCandidate } from "./types.js";
+import type { Candidate, CandidateSource, RetrievedCandidate } from "./types.js";
 
 export interface SearchRequest<F> {
   /** The store filter from `translate`, or undefined for an unfiltered search. */
@@ -114,7 +114,7 @@ export interface SearchStage {
 
 export interface Retrieval<T> {
   activation: ActivationResult;
-  results: RankedCandidate<T>[];
+  results: RetrievedCandidate<T>[];
   stages: SearchStage[];
 }
 
@@ -207,7 +207,8 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
       stages.push({ source: "fallback", fields: [], returned: nearest.length });
       collect(nearest, "fallback");
     }
-    const ranked = rerank([...found.values()], activation, rerankOptions) as RankedCandidate<T>[];
+    // Every candidate was found by a search that set its source (`collect`).
+    const ranked = rerank([...found.values()], activation, rerankOptions) as RetrievedCandidate<T>[];
     const reserved = [...nearest.slice(0, keepNearest).map((c) => c.id), ...bestPerAlternative(ranked, plan, fields.map((f) => f.field), keepAlternatives)];
     return { activation, results: keepingReserved(ranked, reserved, k), stages };
   }

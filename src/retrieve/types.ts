@@ -37,3 +37,8 @@ export interface RankedCandidate<T = unknown> extends Candidate<T> {
   matchScore: number;
   source?: CandidateSource;
 }
+
+/** A retriever result: it always says which search found it. */
+export interface RetrievedCandidate<T = unknown> extends RankedCandidate<T> {
+  source: CandidateSource;
+}

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { toLanceDbFilter } from "../../adapters/lancedb/index.js";
-import { createRetriever, relaxationLadder, satisfiesAll, matchPlan, type Candidate, type SearchRequest } from "../../src/retrieve/index.js";
+import { createRetriever, relaxationLadder, satisfiesAll, matchPlan, type Candidate, type CandidateSource, type SearchRequest } from "../../src/retrieve/index.js";
 import type { ActivationResult, FieldFilter } from "../../src/schema/activation.js";
 import { fakeStore } from "./support/fake-store.js";
 
@@ -44,6 +44,7 @@ describe("createRetriever (filter mode)", () => {
     // g2 0.15 + 0.5·1.8/2.1 ≈ 0.579; g3 0.2 + 0.5·1.3/2.1 ≈ 0.510; v1 0.45; v3 0.35.
     expect(results.map((r) => r.id)).toEqual(["g1", "v2", "g2", "g3"]);
     expect(results.map((r) => r.source)).toEqual(["filtered", "fallback", "relaxed", "relaxed"]);
+    expectTypeOf(results[0]!.source).toEqualTypeOf<CandidateSource>(); // always set: not optional in the type either
     expect(results.find((r) => r.id === "g1")!.matchScore).toBe(1);
   });
 
