@@ -6,10 +6,13 @@
  *   params = [vector, ...f.params];
  *
  * - Payload in a jsonb column (default `payload`): equality is jsonb containment
- *   (`"payload" @> $2::jsonb` with `{"constellation":{"arc_type":"grief"}}`): type-exact ("5" ≠ 5)
- *   and served by a GIN index on the column (an array value matches when it contains the value,
- *   as in Qdrant and MongoDB). Ranges read the path — itself a parameter (`payload #> $3::text[]`)
- *   — and compare only JSON numbers (`CASE WHEN jsonb_typeof(x) = 'number' THEN x::numeric END >= $4`).
+ *   (`"payload" @> $2::jsonb` with `{"constellation":{"arc_type":"grief"}}`, OR-ed with the same
+ *   document holding `["grief"]`, because PostgreSQL's containment finds a scalar inside an array
+ *   only at the top level): type-exact ("5" ≠ 5) and served by a GIN index on the column; an array
+ *   value matches when it contains the value, as in Qdrant, MongoDB and `rerank`. Ranges read the
+ *   path — itself a parameter (`payload #> $3::text[]`) — and compare only JSON numbers, a number
+ *   or any number in an array (`CASE jsonb_typeof(x) WHEN 'number' THEN x::numeric >= $4 WHEN
+ *   'array' THEN EXISTS (… jsonb_array_elements(x) …) END`).
  * - Real columns through `columns` (EDM field → column): `"arc_type" = $2`; fields not in
  *   `columns` still go to the payload column.
  * - Only validated identifiers (double-quoted) are spliced into the SQL; every value, path and
@@ -117,11 +120,12 @@ function sqlDialect(params: Params, payload: string, columns: ReadonlyMap<string
     return `(${payload} #> ${placeholder}::text[])`;
   };
   // Equality as jsonb containment: `payload @> '{"gravity":{"valence":"negative"}}'` is type-exact
-  // for scalars and is served by a GIN index on the payload column.
-  const contains = (group: FieldGroup, value: string | number) => {
-    const document = group.path.segments.reduceRight<unknown>((inner, segment) => ({ [segment]: inner }), value);
-    return `${payload} @> ${params.add(JSON.stringify(document))}::jsonb`;
-  };
+  // for scalars and is served by a GIN index on the payload column. Below the top level PostgreSQL
+  // finds a scalar inside an array only when the document asks for an array (`{"valence":["negative"]}`),
+  // so both are asked (two index scans OR-ed).
+  const document = (group: FieldGroup, value: unknown) => JSON.stringify(group.path.segments.reduceRight<unknown>((inner, segment) => ({ [segment]: inner }), value));
+  const contains = (group: FieldGroup, value: string | number) =>
+    `(${payload} @> ${params.add(document(group, value))}::jsonb OR ${payload} @> ${params.add(document(group, [value]))}::jsonb)`;
   const cmp = (op: RangeOperator) => (op === "gte" ? ">=" : "<=");
   return {
     eq: (group, value) => {
@@ -137,8 +141,11 @@ function sqlDialect(params: Params, payload: string, columns: ReadonlyMap<string
       const column = columns.get(group.field);
       if (column) return `${column} ${cmp(op)} ${params.add(value)}`;
       const x = jsonbAt(group);
-      // CASE, not AND: PostgreSQL does not promise to evaluate a type test before a cast.
-      return `CASE WHEN jsonb_typeof(${x}) = 'number' THEN (${x})::numeric END ${cmp(op)} ${params.add(value)}::numeric`;
+      const bound = `${params.add(value)}::numeric`;
+      // CASE, not AND: PostgreSQL does not promise to evaluate a type test before a cast. An array
+      // holds when any of its numbers does; anything else (a string "0.9", null, a missing path) is NULL: no match.
+      const element = `CASE WHEN jsonb_typeof(e.value) = 'number' THEN (e.value)::numeric END ${cmp(op)} ${bound}`;
+      return `CASE jsonb_typeof(${x}) WHEN 'number' THEN (${x})::numeric ${cmp(op)} ${bound} WHEN 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements(${x}) AS e WHERE ${element}) END`;
     },
     or: (parts) => `(${parts.join(" OR ")})`,
     and: (parts) => `(${parts.join(" AND ")})`,

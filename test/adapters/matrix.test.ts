@@ -110,7 +110,7 @@ describe("pgvector identifiers", () => {
     )!;
     expect(result.where).not.toContain("DELETE");
     // Wrapped in parentheses, so callers can append their own conditions safely.
-    expect(result.where).toBe(`("payload" @> $3::jsonb AND "emotional_weight" >= $4)`);
-    expect(result.params).toEqual([JSON.stringify({ arc_type: value }), 0.7]);
+    expect(result.where).toBe(`(("payload" @> $3::jsonb OR "payload" @> $4::jsonb) AND "emotional_weight" >= $5)`);
+    expect(result.params).toEqual([JSON.stringify({ arc_type: value }), JSON.stringify({ arc_type: [value] }), 0.7]);
   });
 });

@@ -123,6 +123,46 @@ function suite(name: string, open: () => Promise<Engine | undefined>): void {
       }
     });
 
+    it("an array value matches when one of its elements does (flat and nested; filter and boost)", async () => {
+      if (!engine) return;
+      const flat = [
+        { id: "a1", payload: { arc_type: ["grief", "exile"], emotional_weight: [0.4, 0.9] } },
+        { id: "a2", payload: { arc_type: "grief", emotional_weight: 0.8 } },
+        { id: "a3", payload: { arc_type: ["bond"], emotional_weight: ["0.9"] } },
+        { id: "a4", payload: { arc_type: [], emotional_weight: [] } },
+        { id: "a5", payload: { arc_type: [["grief"]], emotional_weight: [[0.95]] } },
+        { id: "a6", payload: { arc_type: ["Grief"], emotional_weight: [0.2, "x", null] } },
+      ];
+      const nest = (p: Record<string, unknown>) => ({ constellation: { arc_type: p.arc_type }, gravity: { emotional_weight: p.emotional_weight } });
+      const cases: ReferenceFilter[][] = [
+        [{ field: "arc_type", operator: "eq", value: "grief" }],
+        [{ field: "arc_type", operator: "eq", value: "grief", weight: 0.9 }, { field: "arc_type", operator: "eq", value: "bond", weight: 0.4 }],
+        [{ field: "emotional_weight", operator: "gte", value: 0.7 }],
+        [{ field: "emotional_weight", operator: "lte", value: 0.5 }],
+        [{ field: "arc_type", operator: "eq", value: "grief" }, { field: "emotional_weight", operator: "gte", value: 0.85, weight: 0.5 }],
+      ];
+      for (const layout of ["flat", "nested"] as const) {
+        const docs = layout === "flat" ? flat : flat.map((d) => ({ id: d.id, payload: nest(d.payload) }));
+        const name = `${SCHEMA}.arrays_${layout}`;
+        await engine.query(`CREATE TABLE ${name} (id text PRIMARY KEY, payload jsonb NOT NULL)`);
+        for (const doc of docs) await engine.query(`INSERT INTO ${name} VALUES ($1, $2::jsonb)`, [doc.id, JSON.stringify(doc.payload)]);
+        for (const filters of cases) {
+          const filter = toPgvectorFilter(filters, { fields: layout })!;
+          const ids = (await engine.query(`SELECT id FROM ${name} WHERE ${filter.where} ORDER BY id`, filter.params)).map((row) => String(row.id));
+          expect(ids, `${layout} ${JSON.stringify(filters)}`).toEqual(referenceIds(docs, filters, layout).sort());
+          const boost = toPgvectorFilter(filters, { fields: layout, mode: "boost" })!;
+          const scores = await engine.query(`SELECT id, ${boost.score} AS boost FROM ${name}`, boost.params);
+          for (const row of scores) {
+            const doc = docs.find((d) => d.id === row.id)!;
+            expect(Number(row.boost), `${layout} ${doc.id} ${JSON.stringify(filters)}`).toBeCloseTo(referenceBoost(doc.payload, filters, layout), 9);
+          }
+        }
+      }
+      // The cases do tell arrays apart: a1 (arrays) passes the first, a3 and a4 never pass a range.
+      expect(referenceIds(flat, cases[0]!)).toEqual(["a1", "a2"]);
+      expect(referenceIds(flat, cases[2]!)).toEqual(["a1", "a2"]);
+    });
+
     describe.each(layouts)("%s", (table) => {
       const corpus = loadCorpus(referenceLayout(table));
       const expectIds = (filters: ReferenceFilter[]) => referenceIds(corpus, filters, referenceLayout(table)).sort();

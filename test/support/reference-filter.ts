@@ -3,6 +3,7 @@
  * adapter's output can be checked against it (SPEC section 4):
  * - filters on the same field are alternatives (OR), different fields combine (AND);
  * - `eq` is strict equality (a string never equals a number), `gte`/`lte` hold only for numbers;
+ * - an array value satisfies a condition when one of its elements does (one level, as `rerank`);
  * - a missing path matches nothing;
  * - boost score: per field the weight of the best matching alternative, summed, divided by the
  *   sum of each field's best weight, times boostWeight.
@@ -47,6 +48,7 @@ export function valueAt(payload: unknown, path: readonly string[]): unknown {
 }
 
 export function conditionHolds(actual: unknown, filter: ReferenceFilter): boolean {
+  if (Array.isArray(actual)) return actual.some((element) => !Array.isArray(element) && conditionHolds(element, filter));
   if (filter.operator === "eq") return actual === filter.value;
   if (typeof actual !== "number" || typeof filter.value !== "number") return false;
   return filter.operator === "gte" ? actual >= filter.value : actual <= filter.value;
