@@ -10,7 +10,8 @@
  *   `arcroute_boost`) gets, per field, the weight of the best matching alternative. Inside
  *   aggregation expressions a string starting with `$` is a field path, so every value is
  *   wrapped in `$literal`; range tests require `$isNumber` first, because aggregation compares
- *   across BSON types (a string is "greater" than any number). Then sort by
+ *   across BSON types (a string is "greater" than any number); an array matches when one of its
+ *   elements does, as in the query language. Then sort by
  *   `{ $add: [{ $meta: "vectorSearchScore" }, "$arcroute_boost"] }`.
  */
 import { z } from "zod";
@@ -38,10 +39,19 @@ const query: FilterDialect<MongoFilter> = {
   and: (parts) => ({ $and: parts }),
 };
 
+/**
+ * The field's value as an array: an array as it is, a scalar (or a missing field, as null) as one
+ * element. The query language matches an array when one element does; aggregation compares whole
+ * values, so the boost stage tests the elements to give arrays the same meaning.
+ */
+const elements = (path: string) => ({ $cond: [{ $isArray: `$${path}` }, `$${path}`, [`$${path}`]] });
+
 /** The same conditions as aggregation expressions (for the boost stage). */
 const expression: FilterDialect<MongoFilter> = {
-  eq: ({ path }, value) => ({ $eq: [`$${path.path}`, { $literal: value }] }),
-  range: ({ path }, op, value) => ({ $and: [{ $isNumber: `$${path.path}` }, { [op === "gte" ? "$gte" : "$lte"]: [`$${path.path}`, { $literal: value }] }] }),
+  eq: ({ path }, value) => ({ $in: [{ $literal: value }, elements(path.path)] }),
+  range: ({ path }, op, value) => ({
+    $anyElementTrue: [{ $map: { input: elements(path.path), as: "v", in: { $and: [{ $isNumber: "$$v" }, { [op === "gte" ? "$gte" : "$lte"]: ["$$v", { $literal: value }] }] } } }],
+  }),
   or: (parts) => ({ $or: parts }),
   and: (parts) => ({ $and: parts }),
 };
