@@ -7,7 +7,7 @@
  * rejected (use `rerank`).
  */
 import type { Where } from "chromadb";
-import { buildFilter, prepare, requireFlatPaths, type BaseOptions, type FilterDialect, type FilterInput } from "../shared/index.js";
+import { buildFilter, prepare, flatPathsOnly, type BaseOptions, type FilterDialect, type FilterInput, type StoreCapabilities } from "../shared/index.js";
 
 const STORE = "chroma";
 
@@ -24,8 +24,10 @@ const dialect: FilterDialect<Where> = {
   and: (parts) => ({ $and: parts }),
 };
 
+/** What the store can do, and its path rules (checked for the whole field map on every call). */
+const CAPABILITIES: StoreCapabilities = { boost: "Chroma's where clause filters and cannot change scores", checkPath: flatPathsOnly(STORE, "Chroma metadata is flat") };
+
 export function toChromaWhere(input: FilterInput, options?: ChromaOptions): Where | undefined {
-  const { plan } = prepare(STORE, { boost: "Chroma's where clause filters and cannot change scores" }, input, options);
-  requireFlatPaths(STORE, plan, "Chroma metadata is flat");
+  const { plan } = prepare(STORE, CAPABILITIES, input, options);
   return plan && buildFilter(plan, dialect);
 }

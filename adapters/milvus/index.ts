@@ -12,7 +12,7 @@
  * - Milvus vector search cannot add scores for filter matches through the Node SDK: boost mode
  *   is rejected (use `rerank`).
  */
-import { AdapterError, buildFilter, prepare, type BaseOptions, type FieldPath, type FilterDialect, type FilterInput } from "../shared/index.js";
+import { AdapterError, buildFilter, prepare, type BaseOptions, type FieldPath, type FilterDialect, type FilterInput, type StoreCapabilities } from "../shared/index.js";
 import { sameType, sqlNumber } from "../shared/sql.js";
 
 const STORE = "milvus";
@@ -68,7 +68,10 @@ const dialect: FilterDialect<string> = {
   and: (parts) => parts.map((part) => (part.startsWith("(") ? part : `(${part})`)).join(" and "),
 };
 
+/** What the store can do, and its path rules (checked for the whole field map on every call). */
+const CAPABILITIES: StoreCapabilities = { boost: "Milvus filter expressions cannot add scores for matches", checkPath: (path) => void identifier(path) };
+
 export function toMilvusFilter(input: FilterInput, options?: MilvusOptions): string | undefined {
-  const { plan } = prepare(STORE, { boost: "Milvus filter expressions cannot add scores for matches" }, input, options);
+  const { plan } = prepare(STORE, CAPABILITIES, input, options);
   return plan && buildFilter(plan, dialect);
 }

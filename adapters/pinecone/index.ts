@@ -5,7 +5,7 @@
  * Pinecone metadata is flat (string, number, boolean, list of strings), so nested paths are
  * rejected; it has no way to score by metadata, so boost mode is rejected too (use `rerank`).
  */
-import { buildFilter, prepare, requireFlatPaths, type BaseOptions, type FilterDialect, type FilterInput } from "../shared/index.js";
+import { buildFilter, prepare, flatPathsOnly, type BaseOptions, type FilterDialect, type FilterInput, type StoreCapabilities } from "../shared/index.js";
 
 const STORE = "pinecone";
 
@@ -20,8 +20,10 @@ const dialect: FilterDialect<PineconeFilter> = {
   and: (parts) => ({ $and: parts }),
 };
 
+/** What the store can do, and its path rules (checked for the whole field map on every call). */
+const CAPABILITIES: StoreCapabilities = { boost: "Pinecone metadata filters are hard filters and cannot change scores", checkPath: flatPathsOnly(STORE, "Pinecone metadata is flat") };
+
 export function toPineconeFilter(input: FilterInput, options?: PineconeOptions): PineconeFilter | undefined {
-  const { plan } = prepare(STORE, { boost: "Pinecone metadata filters are hard filters and cannot change scores" }, input, options);
-  requireFlatPaths(STORE, plan, "Pinecone metadata is flat");
+  const { plan } = prepare(STORE, CAPABILITIES, input, options);
   return plan && buildFilter(plan, dialect);
 }

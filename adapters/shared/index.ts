@@ -6,4 +6,4 @@ export { normaliseInput, type AdapterFieldFilter, type FilterInput, type Normali
 export { planFilters, boostWeights, type Condition, type FieldGroup, type FilterPlan, type Operator, type RangeOperator, type StoreCapabilities } from "./plan.js";
 export { buildFilter, buildGroup, buildCondition, type FilterDialect } from "./build.js";
 export { prepare, type Prepared } from "./prepare.js";
-export { requireFlatPaths } from "./flat.js";
+export { flatPathsOnly } from "./flat.js";

@@ -47,19 +47,27 @@ export function parseWithSchema<S extends z.ZodType>(store: string, schema: S, r
   throw new AdapterError(store, `invalid ${where}: ${issue.message}`);
 }
 
-/** Turns the parsed base options into the resolved form every dialect works from. */
-export function resolveOptions(store: string, options: z.output<typeof BaseOptionsSchema>): ParsedOptions {
+/**
+ * Turns the parsed base options into the resolved form every dialect works from. `checkPath`: the
+ * store's own path rules (StoreCapabilities.checkPath), applied to every path resolved.
+ */
+export function resolveOptions(store: string, options: z.output<typeof BaseOptionsSchema>, checkPath?: (path: FieldPath, field: string) => void): ParsedOptions {
   const map: FieldMap = typeof options.fields === "string" ? FIELD_MAPS[options.fields] : options.fields;
+  const resolve = (field: string, raw: string, what: string): FieldPath => {
+    const path = parsePath(store, raw, what);
+    checkPath?.(path, field);
+    return path;
+  };
   // Validate the whole map up front: a bad entry is a configuration error even if unused today.
   const paths = new Map<string, FieldPath>();
   for (const [field, path] of Object.entries(map)) {
     parsePath(store, field, "field name");
-    paths.set(field, parsePath(store, path, `path for field '${field}'`));
+    paths.set(field, resolve(field, path, `path for field '${field}'`));
   }
   return {
     mode: options.mode,
     boostWeight: options.boostWeight,
-    pathOf: (field) => paths.get(field) ?? parsePath(store, field, "field name"),
+    pathOf: (field) => paths.get(field) ?? resolve(field, field, "field name"),
   };
 }
 

@@ -38,6 +38,12 @@ export interface FilterPlan {
 export interface StoreCapabilities {
   /** `true`, or the reason boost mode is impossible (shown in the error). */
   boost: true | string;
+  /**
+   * The store's own rules for a payload path (flat metadata only, reserved words), applied to every
+   * entry of the field map on every call, whether or not today's filters use it: a bad map is a
+   * configuration error at the first call, not at the first significant query. Throws AdapterError.
+   */
+  checkPath?: (path: FieldPath, field: string) => void;
 }
 
 /**

@@ -17,6 +17,6 @@ export function prepare<S extends z.ZodType = typeof BaseOptionsSchema>(
   schema?: S,
 ): Prepared<z.output<S>> {
   const options = parseWithSchema(store, schema ?? BaseOptionsSchema, rawOptions) as z.output<S>;
-  const resolved = resolveOptions(store, options as z.output<typeof BaseOptionsSchema>);
+  const resolved = resolveOptions(store, options as z.output<typeof BaseOptionsSchema>, capabilities.checkPath);
   return { plan: planFilters(store, input, resolved, capabilities), options };
 }

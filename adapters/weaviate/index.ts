@@ -10,7 +10,7 @@
  * - Weaviate has no score boosting by property filter in vector search: boost mode is rejected.
  */
 import type { FilterValue } from "weaviate-client";
-import { buildFilter, prepare, requireFlatPaths, type BaseOptions, type FilterDialect, type FilterInput } from "../shared/index.js";
+import { buildFilter, prepare, flatPathsOnly, type BaseOptions, type FilterDialect, type FilterInput, type StoreCapabilities } from "../shared/index.js";
 
 const STORE = "weaviate";
 
@@ -23,8 +23,10 @@ const dialect: FilterDialect<FilterValue> = {
   and: (parts) => ({ operator: "And", filters: parts, value: null }),
 };
 
+/** What the store can do, and its path rules (checked for the whole field map on every call). */
+const CAPABILITIES: StoreCapabilities = { boost: "Weaviate vector search cannot add scores for property matches", checkPath: flatPathsOnly(STORE, "Weaviate cannot filter on sub-properties of object properties") };
+
 export function toWeaviateFilter(input: FilterInput, options?: WeaviateOptions): FilterValue | undefined {
-  const { plan } = prepare(STORE, { boost: "Weaviate vector search cannot add scores for property matches" }, input, options);
-  requireFlatPaths(STORE, plan, "Weaviate cannot filter on sub-properties of object properties");
+  const { plan } = prepare(STORE, CAPABILITIES, input, options);
   return plan && buildFilter(plan, dialect);
 }

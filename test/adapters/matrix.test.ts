@@ -69,6 +69,9 @@ describe.each(ADAPTERS)("$store", ({ store, adapter, boost, nested }) => {
       expect(JSON.stringify(adapter(open))).not.toMatch(/constellation/);
     } else {
       expect(() => adapter(open, { fields: "nested" })).toThrow(new RegExp(`^${store} adapter: nested path`));
+      // A configuration error shows on the first call, not on the first significant query.
+      expect(() => adapter(closed, { fields: "nested", mode: "gate" })).toThrow(new RegExp(`^${store} adapter: nested path`));
+      expect(() => adapter([], { fields: { tether_type: "gravity.tether_type" } })).toThrow(new RegExp(`^${store} adapter: nested path "gravity.tether_type"`));
     }
   });
 

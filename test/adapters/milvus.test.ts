@@ -153,6 +153,8 @@ describe("milvus output", () => {
   it("rejects Milvus keywords as field names, nested or not, and boost mode", () => {
     expect(() => toMilvusFilter([{ field: "in", operator: "eq", value: "x" }])).toThrow(/milvus adapter: field path "in" uses the Milvus keyword/);
     expect(() => toMilvusFilter([{ field: "arc_type", operator: "eq", value: "x" }], { fields: { arc_type: "meta.AND" } })).toThrow(/keyword 'AND'/);
+    // Whether or not today's filters use the mapped field.
+    expect(() => toMilvusFilter([], { fields: { valence: "in" } })).toThrow(/keyword 'in'/);
     expect(() => toMilvusFilter([{ field: "arc_type", operator: "eq", value: "x" }], { mode: "boost" })).toThrow(/milvus adapter: boost mode is not supported/);
   });
 });
