@@ -48,7 +48,8 @@ export type NormalisedFilter = z.output<typeof FilterSchema>;
 
 const ActivationLike = z.object({
   significance_gate: z.boolean(),
-  field_filters: z.array(z.unknown()).max(MAX_FILTERS),
+  // The length is checked below, with the same message as for a bare FieldFilter[].
+  field_filters: z.array(z.unknown()),
 });
 
 export interface NormalisedInput {

@@ -40,6 +40,11 @@ export interface ParsedOptions {
 
 /** Validates `raw` with `schema` (the base schema or a store's extension of it); errors name the store. */
 export function parseWithSchema<S extends z.ZodType>(store: string, schema: S, raw: unknown): z.output<S> {
+  // zod drops a "__proto__" key of a record silently (JSON.parse makes it an own key): refuse it instead.
+  const fields = (raw as { fields?: unknown } | null | undefined)?.fields;
+  if (typeof fields === "object" && fields !== null && Object.hasOwn(fields, "__proto__")) {
+    throw new AdapterError(store, `invalid option 'fields': field name "__proto__" must not use the reserved name '__proto__'`);
+  }
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;

@@ -9,6 +9,12 @@ import { domainOf, FILTER_FIELDS } from "../../src/schema/vocabulary.js";
 import { AdapterError } from "./errors.js";
 
 const SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * Names JavaScript objects give special meaning: a field map keyed "__proto__" loses that entry when
+ * parsed, and reading payload["__proto__"] or ["constructor"] in `rerank` finds Object's prototype,
+ * not the caller's data.
+ */
+const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 /** Generous bounds; real payload paths are two or three short segments. */
 const MAX_SEGMENTS = 8;
 const MAX_PATH_LENGTH = 256;
@@ -29,6 +35,8 @@ export function pathProblem(path: unknown): string | undefined {
   if (!segments.every((segment) => SEGMENT.test(segment))) {
     return "must be identifiers [A-Za-z_][A-Za-z0-9_]* joined by dots";
   }
+  const reserved = segments.find((segment) => RESERVED_SEGMENTS.has(segment));
+  if (reserved !== undefined) return `must not use the reserved name '${reserved}'`;
   return undefined;
 }
 

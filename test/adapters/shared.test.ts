@@ -51,6 +51,9 @@ describe("options", () => {
     expect(() => parseBaseOptions("qdrant", { fields: { arc_type: "a b" } })).toThrow(/path for field 'arc_type' "a b" must be identifiers/);
     expect(() => parseBaseOptions("qdrant", { fields: { "arc-type": "a" } })).toThrow(/field name "arc-type"/);
     expect(() => parseBaseOptions("qdrant", { boostWeight: -1 })).toThrow(/boostWeight/);
+    // A "__proto__" key (JSON.parse makes it an own key) would be dropped silently by the parser.
+    expect(() => parseBaseOptions("qdrant", { fields: JSON.parse('{"__proto__":"meta.arc"}') })).toThrow(/reserved name '__proto__'/);
+    expect(() => parseBaseOptions("qdrant", { fields: { arc_type: "meta.constructor" } })).toThrow(/reserved name 'constructor'/);
   });
 
   it("resolves flat, nested and custom maps; unmapped fields stay flat", () => {
@@ -78,7 +81,11 @@ describe("input", () => {
     [[{ field: "arc_type", operator: "eq", value: "grief", weight: 0 }], /weight/],
     [[{ field: "$where", operator: "eq", value: "grief" }], /field name "\$where"/],
     [[{ field: "arc_type; --", operator: "eq", value: "grief" }], /field name/],
+    [[{ field: "__proto__", operator: "eq", value: "grief" }], /reserved name '__proto__'/],
+    [[{ field: "constructor", operator: "eq", value: "grief" }], /reserved name 'constructor'/],
     [{ field_filters: [] }, /ActivationResult or a FieldFilter\[\]/],
+    [Array.from({ length: 65 }, () => ({ field: "arc_type", operator: "eq", value: "grief" })), /at most 64 field filters/],
+    [{ significance_gate: true, field_filters: Array.from({ length: 65 }, () => ({ field: "arc_type", operator: "eq", value: "grief" })) }, /at most 64 field filters/],
     ["arc_type = grief", /ActivationResult or a FieldFilter\[\]/],
   ])("rejects %j", (input, message) => {
     expect(() => plan(input)).toThrow(message);
