@@ -10,6 +10,7 @@
  * routed: candidates come back in vector-score order with `score = vectorScore`.
  */
 import type { ActivationResult, FieldFilter } from "../schema/activation.js";
+import { positiveInteger } from "./checks.js";
 import { matchPlan, matchScore, type FieldMapOption } from "./match.js";
 import type { Candidate, RankedCandidate } from "./types.js";
 
@@ -37,6 +38,10 @@ export function rerank<T>(
 ): RankedCandidate<T>[] {
   const weight = options.fusionWeight ?? DEFAULT_FUSION_WEIGHT;
   if (!(weight >= 0 && weight <= 1)) throw new RangeError(`fusionWeight must be in [0, 1], got ${weight}`);
+  if (options.k !== undefined) positiveInteger(options.k, "k");
+  // A NaN score would sort anywhere (every comparison with it is false): a broken store, said so.
+  const broken = candidates.find((candidate) => !Number.isFinite(candidate.score));
+  if (broken) throw new RangeError(`candidate ${JSON.stringify(broken.id)} has a non-finite vector score (${broken.score})`);
   const plan = matchPlan(activation, options.fields);
   const vector = vectorScores(candidates, options.normalize ?? "raw");
   const ranked = candidates.map((candidate, index) => {

@@ -25,6 +25,7 @@ import { hardFieldsOf, type HardFieldsOption } from "./hard-fields.js";
 import { matchPlan, type FieldMapOption } from "./match.js";
 import { bestPerAlternative, keepingReserved } from "./reserve.js";
 import { rerank, type RerankOptions } from "./rerank.js";
+import { nonNegativeInteger, positiveInteger } from "./checks.js";
 import type { Candidate, CandidateSource, RetrievedCandidate } from "./types.js";
 
 export interface SearchRequest<F> {
@@ -139,6 +140,10 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
     throw new RangeError(`routeFields must be a list of field names, got ${JSON.stringify(routeFields)}`);
   }
   const keepNearest = nonNegativeInteger(options.keepNearest ?? 0, "keepNearest");
+  const leaveRoomForRouting = (k: number) => {
+    if (keepNearest >= k) throw new RangeError(`keepNearest must be less than k (${k}) to leave room for routed results, got ${keepNearest}`);
+  };
+  leaveRoomForRouting(defaultK);
   const keepAlternatives = nonNegativeInteger(options.keepAlternatives ?? 0, "keepAlternatives");
   const belowThresholds = nonNegativeInteger(options.belowThresholds ?? 0, "belowThresholds");
   const classify = options.classify ?? ((text: string) => lexicalClassify(text));
@@ -154,6 +159,7 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
   return {
     async retrieve(query, input = {}) {
       const k = positiveInteger(input.k ?? defaultK, "k");
+      leaveRoomForRouting(k);
       const activation = await activationFor(query, input);
       const plan = matchPlan(activation, options.fields);
       if (!plan) {
@@ -231,14 +237,4 @@ export function relaxationLadder(fields: readonly { field: string; weight: numbe
     ladder.push(all.filter((field) => !gone.has(field)));
   }
   return ladder;
-}
-
-function nonNegativeInteger(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
-  return value;
-}
-
-function positiveInteger(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-  return value;
 }

@@ -186,8 +186,11 @@ describe("createRetriever keepNearest", () => {
     ]);
   });
 
-  it("is refused when negative or fractional", () => {
+  it("is refused when negative, fractional, or not less than k (at construction and per call)", async () => {
     const store = fakeStore(docs);
+    expect(() => createRetriever({ search: store.search, translate: store.translate, k: 5, keepNearest: 5 })).toThrow(/keepNearest must be less than k \(5\)/);
+    const retriever = createRetriever({ search: store.search, translate: store.translate, k: 5, keepNearest: 2 });
+    await expect(retriever.retrieve("times I lost someone", { k: 2 })).rejects.toThrow(/keepNearest must be less than k \(2\)/);
     expect(() => createRetriever({ search: store.search, translate: store.translate, keepNearest: -1 })).toThrow(/keepNearest/);
     expect(() => createRetriever({ search: store.search, translate: store.translate, keepNearest: 0.5 })).toThrow(/keepNearest/);
     expect(() => createRetriever({ search: store.search, translate: store.translate, hardFields: "none" as "all" })).toThrow(/hardFields/);

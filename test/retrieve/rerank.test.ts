@@ -33,6 +33,9 @@ describe("rerank", () => {
     expect(rerank(candidates, activation, { fusionWeight: 0 }).map((r) => r.id)).toEqual(["a", "d", "c", "b"]);
     expect(rerank(candidates, activation, { fusionWeight: 1 }).map((r) => r.id)).toEqual(["b", "c", "d", "a"]);
     expect(() => rerank(candidates, activation, { fusionWeight: 1.5 })).toThrow(RangeError);
+    for (const k of [0, -1, 1.5, Number.NaN]) expect(() => rerank(candidates, activation, { k })).toThrow(/k must be a positive integer/);
+    const broken = [...candidates, { id: "x", score: Number.NaN, payload: {} }];
+    expect(() => rerank(broken, activation)).toThrow(/candidate "x" has a non-finite vector score/);
   });
 
   it("breaks ties by vector score, then by input order", () => {
