@@ -67,8 +67,9 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
       await proxy.cut();
       const during = await Promise.all(Array.from({ length: 5 }, () => limiter.hit(key, 2, 60_000)));
       expect(during.every((r) => r.reason === "fallback")).toBe(true);
-      // The local window enforces the same limit on its own.
-      expect(during.filter((r) => r.allowed)).toHaveLength(2);
+      // The local window enforces the same limit on its own, and already holds the two hits Redis
+      // admitted: the process admits no more than 2 in the window, outage or not.
+      expect(during.filter((r) => r.allowed)).toHaveLength(0);
 
       await proxy.restore();
       // ioredis reconnects in the background; the shared window (already full) answers again.
@@ -79,6 +80,29 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
       }
       expect(back.reason).toBeUndefined();
       expect(back.allowed).toBe(false);
+    } finally {
+      await limiter.close();
+      await proxy.close();
+    }
+  });
+
+  it("still counts the hits admitted during an outage once Redis is back (Redis never saw them)", async () => {
+    const { hostname, port } = new URL(REDIS_URL);
+    const proxy = await startTcpProxy(hostname, Number(port || 6379));
+    const limiter = await createRedisLimiter({ url: `redis://127.0.0.1:${proxy.port}`, prefix, commandTimeoutMs: 1_000 });
+    try {
+      const key = newId("org");
+      await proxy.cut();
+      const during = await Promise.all(Array.from({ length: 3 }, () => limiter.hit(key, 2, 60_000)));
+      expect(during.map((r) => [r.allowed, r.reason])).toEqual([[true, "fallback"], [true, "fallback"], [false, "fallback"]]);
+      await proxy.restore();
+      let back = await limiter.hit(key, 2, 60_000);
+      for (let i = 0; i < 100 && back.reason === "fallback"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        back = await limiter.hit(key, 2, 60_000);
+      }
+      expect(back.reason).toBeUndefined();
+      expect(back.allowed).toBe(false); // 2 already admitted in this window by this process
     } finally {
       await limiter.close();
       await proxy.close();

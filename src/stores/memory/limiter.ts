@@ -12,6 +12,21 @@ interface Window {
  * appended in clock order, so expiry only ever drops from the front: O(1) amortised per hit.
  */
 export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = createLocalWindows(now);
+  return {
+    // Not `async`: counting cannot throw, and this runs on every request.
+    hit: (key, limit, windowMs) => Promise.resolve(windows.hit(key, limit, windowMs)),
+    close: async () => windows.clear(),
+  };
+}
+
+/** The same windows, answered synchronously (the Redis limiter's local mirror uses them on its hot path). */
+export interface LocalWindows {
+  hit(key: string, limit: number, windowMs: number): LimitResult;
+  clear(): void;
+}
+
+export function createLocalWindows(now: () => number = Date.now): LocalWindows {
   const windows = new Map<string, Window>();
 
   function hit(key: string, limit: number, windowMs: number): LimitResult {
@@ -37,9 +52,5 @@ export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
     return { allowed, limit, remaining: Math.max(0, limit - counted), resetMs };
   }
 
-  return {
-    // Not `async`: counting cannot throw, and this runs on every request.
-    hit: (key, limit, windowMs) => Promise.resolve(hit(key, limit, windowMs)),
-    close: async () => windows.clear(),
-  };
+  return { hit, clear: () => windows.clear() };
 }

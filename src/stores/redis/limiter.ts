@@ -5,13 +5,15 @@
  * request is not refused and not held: it is counted by a local in-process sliding window with the
  * same limit, and the result says `reason: "fallback"`. During an outage each process enforces the
  * plan limit on its own (so N processes admit at most N × limit per window); when Redis is back,
- * the shared window takes over again without a restart. A Redis reply error (a bug, not an outage)
- * is thrown, never hidden.
+ * the shared window takes over again without a restart. The local window mirrors every hit this
+ * process admits, through Redis or not, and a hit must pass both windows: an outage starts from the
+ * process's real last minute (not an empty window), and the hits admitted during it still count
+ * after it, though Redis never saw them. A Redis reply error (a bug, not an outage) is thrown, never hidden.
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { coalesce, type Call } from "../coalesce.js";
-import { createMemoryLimiter } from "../memory/limiter.js";
+import { createLocalWindows } from "../memory/limiter.js";
 import type { LimitResult, RateLimiter } from "../types.js";
 import { SLIDING_WINDOW_SCRIPT } from "./sliding-window.js";
 
@@ -54,7 +56,7 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
   redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: SLIDING_WINDOW_SCRIPT });
 
   const prefix = options.prefix ?? DEFAULT_PREFIX;
-  const fallback = createMemoryLimiter();
+  const fallback = createLocalWindows();
   // Members of a window's sorted set must be unique per request across all processes.
   const processTag = randomBytes(8).toString("hex");
   let sequence = 0;
@@ -68,17 +70,17 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
       reply = await redis[COMMAND](prefix + key, limit, windowMs, ...members);
     } catch (error) {
       if (error instanceof ReplyError) throw error;
-      for (const call of calls) {
-        fallback.hit(key, limit, windowMs).then((result) => call.resolve({ ...result, reason: "fallback" }), call.reject);
-      }
+      for (const call of calls) call.resolve({ ...fallback.hit(key, limit, windowMs), reason: "fallback" });
       return;
     }
     const [admitted, counted, resetMs] = reply;
     const countedBefore = counted - admitted;
     calls.forEach((call, i) => {
-      const allowed = i < admitted;
-      const countedNow = allowed ? countedBefore + i + 1 : counted;
-      call.resolve({ allowed, limit, remaining: Math.max(0, limit - countedNow), resetMs });
+      if (i >= admitted) return call.resolve({ allowed: false, limit, remaining: 0, resetMs });
+      // Mirrored locally (see the fault decision above). The local window refuses only when this
+      // process alone filled it, i.e. with hits admitted during an outage that Redis never counted.
+      const local = fallback.hit(key, limit, windowMs);
+      call.resolve(local.allowed ? { allowed: true, limit, remaining: Math.max(0, limit - (countedBefore + i + 1)), resetMs } : local);
     });
   }
 
@@ -104,7 +106,7 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
   return {
     hit: (key, limit, windowMs) => hit({ key, limit, windowMs: Math.max(1, Math.ceil(windowMs)) }),
     async close() {
-      await fallback.close();
+      fallback.clear();
       if (!options.client) await redis.quit().catch(() => redis.disconnect());
     },
   };
