@@ -1,8 +1,10 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { requireBuiltCli } from "../ecosystem/support/built-cli.js";
 import { createPgliteStore } from "../../src/stores/postgres/index.js";
 import { chargeFor, describeStoreContract, makeEvent, makeKey, newId } from "../support/store-contract.js";
 
@@ -57,6 +59,31 @@ describe("PGlite data directory lock", () => {
     const second = await createPgliteStore({ dir });
     await second.close();
   });
+
+  it("lets exactly one of several processes starting at once take over a dead process's lock", async () => {
+    requireBuiltCli();
+    const lockModule = fileURLToPath(new URL("../../dist/src/stores/postgres/dir-lock.js", import.meta.url));
+    // Each holds the lock for 400 ms (so all are alive together), then says whether it got it.
+    const contender = `import(${JSON.stringify(lockModule)}).then((m) => m.lockDataDir(process.argv[1])).then(
+      (release) => setTimeout(() => release().then(() => console.log("locked")), 400),
+      (error) => console.log(/in use by process/.test(error.message) ? "refused" : "error: " + error.message));`;
+    for (let round = 0; round < 4; round++) {
+      const dir = tempDir();
+      writeFileSync(path.join(dir, "arcroute.lock"), String(spawnSync(process.execPath, ["-e", ""]).pid!));
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          new Promise<string>((resolve, reject) => {
+            const child = spawn(process.execPath, ["--input-type=module", "-e", contender, dir], { stdio: ["ignore", "pipe", "inherit"] });
+            let out = "";
+            child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+            child.on("error", reject).on("close", () => resolve(out.trim()));
+          }),
+        ),
+      );
+      expect(outcomes.sort(), `round ${round}`).toEqual(["locked", "refused", "refused", "refused", "refused", "refused"]);
+      expect(existsSync(path.join(dir, "arcroute.lock.takeover"))).toBe(false);
+    }
+  }, 60_000);
 
   it("takes over the lock a dead process left behind", async () => {
     const dir = tempDir();

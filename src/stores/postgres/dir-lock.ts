@@ -2,11 +2,19 @@
  * One process per PGlite data directory. PGlite is PostgreSQL in one process with no shared
  * memory between processes: two of them on one directory would corrupt it. A lock file holding the
  * owner's pid guards the directory; a lock left by a dead process (kill -9, crash) is taken over.
+ *
+ * Taking over is the racy part: two processes that both read the same dead pid must not both
+ * remove "the stale lock" (the second would remove the first one's fresh lock). So a takeover runs
+ * under a second, short-lived guard file (`arcroute.lock.takeover`, created exclusively): inside it
+ * the lock is read again and removed only if it still names a dead process, then taken exclusively.
+ * A lock file with no pid yet is one being written, not a stale one.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const LOCK_FILE = "arcroute.lock";
+/** A lock or guard file without a readable pid this old is debris of a crash, not one being written. */
+const UNREADABLE_AFTER_MS = 10_000;
 
 function alive(pid: number): boolean {
   try {
@@ -14,6 +22,48 @@ function alive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+type Owner = { state: "missing" } | { state: "alive"; pid: number } | { state: "dead" } | { state: "being-written" };
+
+/** Who holds `file`: a live pid, a dead one (or crash debris), nobody, or a writer that has not written its pid yet. */
+async function ownerOf(file: string): Promise<Owner> {
+  const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
+  if (text === null) return { state: "missing" };
+  const pid = Number(text.trim());
+  if (Number.isInteger(pid) && pid > 0) return alive(pid) ? { state: "alive", pid } : { state: "dead" };
+  const age = await stat(file).then((s) => Date.now() - s.mtimeMs, () => Infinity);
+  return age < UNREADABLE_AFTER_MS ? { state: "being-written" } : { state: "dead" };
+}
+
+/** Creates `file` holding this process's pid, exclusively; false when it exists. */
+async function createExclusive(file: string): Promise<boolean> {
+  try {
+    await writeFile(file, String(process.pid), { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
+/**
+ * Under the takeover guard: removes the lock if it still names a dead process and takes it.
+ * `false` when another process holds the guard or took the lock first (the caller tries again).
+ */
+async function takeOver(file: string): Promise<boolean> {
+  const guard = `${file}.takeover`;
+  if (!(await createExclusive(guard))) {
+    // A guard whose owner died inside a takeover would block every later one: clear it.
+    if ((await ownerOf(guard)).state === "dead") await rm(guard, { force: true });
+    return false;
+  }
+  try {
+    if ((await ownerOf(file)).state === "dead") await rm(file, { force: true });
+    return await createExclusive(file);
+  } finally {
+    await rm(guard, { force: true });
   }
 }
 
@@ -25,19 +75,15 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     const owner = await readFile(file, "utf8").catch(() => "");
     if (owner.trim() === String(process.pid)) await rm(file, { force: true });
   };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await writeFile(file, String(process.pid), { flag: "wx" });
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    const owner = Number((await readFile(file, "utf8").catch(() => "")).trim());
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (await createExclusive(file)) return release;
+    const owner = await ownerOf(file);
     // The same pid counts as in use too: two PGlite instances in one process corrupt it just as well.
-    if (Number.isInteger(owner) && owner > 0 && alive(owner)) {
-      throw new Error(`pglite:${dir} is in use by process ${owner} (PGlite is one process at a time; use postgres:// to share a store)`);
+    if (owner.state === "alive") {
+      throw new Error(`pglite:${dir} is in use by process ${owner.pid} (PGlite is one process at a time; use postgres:// to share a store)`);
     }
-    await rm(file, { force: true });
+    if (owner.state === "dead" && (await takeOver(file))) return release;
+    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
   }
   throw new Error(`pglite:${dir}: could not take the lock file ${LOCK_FILE}`);
 }
