@@ -69,7 +69,10 @@ async function opening<T>(name: string, open: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Never echo a password from a connection string. */
+/**
+ * Never echo a password from a connection string, even a mistyped one ("postgres:/app:pw@db",
+ * "redis:/:pw@cache"): whatever stands between the last ':' of the user part and '@' is hidden.
+ */
 function redact(text: string): string {
-  return text.replace(/(\w+:\/\/[^:/@\s]*:)[^@\s]*@/g, "$1***@");
+  return text.replace(/(\w+:\/{0,2}[^:/@\s]*:)[^@\s]*@/g, "$1***@");
 }

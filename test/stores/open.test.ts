@@ -36,6 +36,12 @@ describe("openStore / openLimiter specs", () => {
     expect(store.message).not.toContain("hunter2");
     expect((await refusal(openStore("pglite:"))).message).toMatch(/data directory/);
     expect((await refusal(openLimiter("memcached://x"))).exitCode).toBe(2);
+    // A mistyped scheme (one slash) still hides the password.
+    for (const refused of [await refusal(openStore("postgres:/app:S3cretPW@db.internal/prod")), await refusal(openLimiter("redis:/:S3cretPW@cache:6379"))]) {
+      expect(refused.exitCode).toBe(2);
+      expect(refused.message).not.toContain("S3cretPW");
+      expect(refused.message).toContain("***@");
+    }
   });
 
   it("refuses an invalid schema name as a usage error", async () => {
