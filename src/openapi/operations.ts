@@ -102,6 +102,8 @@ export const OPERATIONS: readonly OperationSpec[] = [
         REQUEST_MESSAGES.subjectNotString,
         REQUEST_MESSAGES.subjectTooLong,
         REQUEST_MESSAGES.topKInvalid,
+        REQUEST_MESSAGES.queryHasNul,
+        REQUEST_MESSAGES.subjectHasNul,
         API_MESSAGES.idempotencyKeyInvalid,
       ),
       unauthorized,

@@ -88,6 +88,8 @@ describe("POST /v1/activate against the document", () => {
     await post(json({ query: "x".repeat(4001) }));
     await post(json({ query: "ok", subject_vp_id: 7 }));
     await post(json({ query: "ok", subject_vp_id: "s".repeat(257) }));
+    await post(json({ query: "ok\u0000" }));
+    await post(json({ query: "ok", subject_vp_id: "s\u0000" }));
     await post(json({ query: "ok", top_k: 0 }));
     await post(json({ query: "ok" }), null);
     await post(json({ query: "ok" }), "ar_live_" + "z".repeat(32));
@@ -137,6 +139,7 @@ describe("the other operations against the document", () => {
     await feedback(json({ activation_id: id, hit: "yes" }));
     await feedback(json({ activation_id: id, hit: true, memory_id: 12 }));
     await feedback(json({ activation_id: id, hit: true, memory_id: "m".repeat(257) }));
+    await feedback(json({ activation_id: id, hit: true, memory_id: "m\u0000" }));
     await feedback(json({ activation_id: crypto.randomUUID(), hit: true }));
     await feedback(json({ activation_id: id, hit: true }), null);
     await feedback(json({ activation_id: id, hit: true }), keys.noScope);

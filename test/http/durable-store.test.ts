@@ -59,6 +59,17 @@ function describeBackend(name: string, open: () => Promise<Backend | null>) {
       expectFailure(await activate(server, key, { query: FACTUAL }, { "idempotency-key": "dup-1" }), 422, "Idempotency-Key was already used for a different request");
     });
 
+    it("refuses a NUL character (which PostgreSQL cannot store) with a 400 and records nothing", async (ctx) => {
+      if (!backend) return ctx.skip();
+      const key = await server.key("nul", "scale", ["extract"], { mode: "live" });
+      const before = await backend.count("activation_events");
+      expectFailure(await activate(server, key, { query: "my wedding day\u0000 with my sister" }), 400, "'query' must not contain NUL characters");
+      expectFailure(await activate(server, key, { query: SIGNIFICANT, subject_vp_id: "vp\u0000" }), 400, "'subject_vp_id' must not contain NUL characters");
+      expect(await backend.count("activation_events")).toBe(before);
+      const id = (await activate(server, key, { query: SIGNIFICANT })).body.data.activation_id as string;
+      expectFailure(await call(`${server.url}/feedback`, { key, body: { activation_id: id, hit: true, memory_id: "m\u0000" } }), 400, "'memory_id' must not contain NUL characters");
+    });
+
     it("reads activations of the caller's organization only", async (ctx) => {
       if (!backend) return ctx.skip();
       const mine = await server.key("iso-a", "scale", ["extract"]);

@@ -3,7 +3,7 @@
  * ownership check (an organization can only give feedback on its own activations; anything else
  * is indistinguishable from an unknown id: 404) and the write.
  */
-import { exceedsChars, MESSAGES as REQUEST_MESSAGES } from "../../schema/request.js";
+import { exceedsChars, hasNul, MESSAGES as REQUEST_MESSAGES } from "../../schema/request.js";
 import type { ArcStore, Feedback } from "../../stores/types.js";
 import { newRecordId } from "../ids.js";
 
@@ -18,6 +18,7 @@ export const FEEDBACK_MESSAGES = {
   hitNotBoolean: "'hit' must be a boolean",
   memoryIdNotString: "'memory_id' must be a string",
   memoryIdTooLong: `'memory_id' must be at most ${MAX_MEMORY_ID_CHARS} characters`,
+  memoryIdHasNul: "'memory_id' must not contain NUL characters",
 } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,6 +41,7 @@ export function parseFeedbackRequest(body: unknown): Parsed<FeedbackRequest> {
   if (memory_id !== undefined && memory_id !== null) {
     if (typeof memory_id !== "string") return fail(FEEDBACK_MESSAGES.memoryIdNotString);
     if (exceedsChars(memory_id, MAX_MEMORY_ID_CHARS)) return fail(FEEDBACK_MESSAGES.memoryIdTooLong);
+    if (hasNul(memory_id)) return fail(FEEDBACK_MESSAGES.memoryIdHasNul);
   }
   return { ok: true, value: { activation_id: activation_id.trim(), hit, memory_id: typeof memory_id === "string" ? memory_id : null } };
 }
