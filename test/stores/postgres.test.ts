@@ -44,6 +44,28 @@ describe.skipIf(!enabled)("PostgreSQL migrations", () => {
     );
   });
 
+  it("opens a schema its role owns without CREATE on the database (no DDL for what exists)", async () => {
+    const role = `arc_test_role_${newId("r").replace(/[^a-z0-9]/g, "").slice(0, 12)}`;
+    const owned = uniqueSchema("owned");
+    await queryDirect(`CREATE ROLE ${role} LOGIN`);
+    try {
+      await queryDirect(`CREATE SCHEMA ${owned} AUTHORIZATION ${role}`);
+      const url = new URL(POSTGRES_URL);
+      url.username = role;
+      url.password = "";
+      // The role may connect but not create schemas in the database (PostgreSQL's default for a new role).
+      expect((await queryDirect<{ can: boolean }>("SELECT has_database_privilege($1, current_database(), 'CREATE') AS can", [role]))[0]!.can).toBe(false);
+      for (let open = 0; open < 2; open++) {
+        const store = await createPostgresStore({ connectionString: url.toString(), schema: owned });
+        await store.close();
+      }
+      expect(await queryDirect(`SELECT version FROM ${owned}.arcroute_migrations ORDER BY version`)).toHaveLength(MIGRATIONS.length);
+    } finally {
+      await dropSchema(owned);
+      await queryDirect(`DROP ROLE ${role}`);
+    }
+  });
+
   it("refuses an invalid schema name before touching the database", async () => {
     await expect(createPostgresStore({ connectionString: POSTGRES_URL, schema: 'x"; DROP TABLE y; --' })).rejects.toThrow(/invalid schema name/);
   });

@@ -117,14 +117,24 @@ export async function migrate(client: SqlClient, schema: string, migrations: rea
   const s = quoteSchema(schema);
   return client.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [LOCK_CLASS, schema]);
-    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await tx.query(
-      `CREATE TABLE IF NOT EXISTS ${s}.arcroute_migrations (
-         version integer PRIMARY KEY,
-         name text NOT NULL,
-         applied_at timestamptz NOT NULL DEFAULT now()
-       )`,
+    // DDL only for what is missing: PostgreSQL checks CREATE on the database even for
+    // `CREATE SCHEMA IF NOT EXISTS` of a schema that exists, and an up-to-date schema should open
+    // with no more than its owner's rights (or its tables' privileges).
+    const { rows: found } = await tx.query<{ has_schema: boolean; has_table: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS has_schema,
+              EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = 'arcroute_migrations') AS has_table`,
+      [schema],
     );
+    if (!found[0]!.has_schema) await tx.query(`CREATE SCHEMA ${s}`);
+    if (!found[0]!.has_table) {
+      await tx.query(
+        `CREATE TABLE ${s}.arcroute_migrations (
+           version integer PRIMARY KEY,
+           name text NOT NULL,
+           applied_at timestamptz NOT NULL DEFAULT now()
+         )`,
+      );
+    }
     const { rows } = await tx.query<{ version: number }>(`SELECT version FROM ${s}.arcroute_migrations`);
     const done = new Set(rows.map((row) => row.version));
     const applied: number[] = [];
