@@ -263,6 +263,19 @@ export function describeStoreContract(name: string, open: () => Promise<ArcStore
       });
     });
 
+    describe("time", () => {
+      it("compares times as instants, whatever ISO form they come in, and returns them in one form", async () => {
+        const { orgId, key } = await orgWithKey();
+        const event = makeEvent(orgId, key.id, { createdAt: "2026-02-01T00:00:00.000Z" });
+        await store.recordActivation(event, chargeFor(event), null);
+        // [from, to): an end of 00:00Z written without milliseconds still excludes 00:00:00.000Z.
+        expect((await store.usage(orgId, "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z")).billed_queries).toBe(0);
+        expect((await store.usage(orgId, "2026-02-01T01:00:00+01:00", "2026-03-01T00:00:00Z")).billed_queries).toBe(1);
+        await store.revokeApiKey(key.id, "2026-02-01T01:00:00+01:00");
+        expect((await store.listApiKeys(orgId)).find((k) => k.id === key.id)!.revoked_at).toBe("2026-02-01T00:00:00.000Z");
+      });
+    });
+
     describe("idempotency", () => {
       it("replays the first response and refuses another request with the same key", async () => {
         const { orgId, key } = await orgWithKey();

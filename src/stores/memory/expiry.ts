@@ -6,7 +6,7 @@
  */
 export function dropExpired(rows: Map<string, { expires_at: string }>, now: string): void {
   for (const [id, row] of rows) {
-    if (row.expires_at > now) return;
+    if (Date.parse(row.expires_at) > Date.parse(now)) return;
     rows.delete(id);
   }
 }

@@ -22,6 +22,12 @@ interface IdempotencyRow extends IdempotencyWrite {
  * configuration's CPU per request.
  */
 const copy = <T extends object>(value: T): T => ({ ...value });
+/**
+ * Times are kept and compared as PostgreSQL keeps them: as instants, returned in one ISO form
+ * ("2026-02-01T01:00:00+01:00" is "2026-02-01T00:00:00.000Z"), so every store answers alike.
+ */
+const instant = (iso: string): number => Date.parse(iso);
+const canonical = (iso: string): string => new Date(iso).toISOString();
 const copyKey = (key: ApiKeyRecord): ApiKeyRecord => ({ ...key, scopes: [...key.scopes] });
 // The event's shape is fixed (flat fields, arrays of flat filters): a typed copy is ~10x cheaper than structuredClone.
 const copyEvent = (event: ActivationEvent): ActivationEvent => ({
@@ -44,7 +50,7 @@ export function createMemoryStore(): ArcStore {
 
   function lookup(orgId: string, key: string, fingerprint: string, now: string): IdempotencyLookup {
     const row = idempotency.get(idempotencyId(orgId, key));
-    if (!row || row.expires_at <= now) return { state: "absent" };
+    if (!row || instant(row.expires_at) <= instant(now)) return { state: "absent" };
     if (row.fingerprint !== fingerprint) return { state: "mismatch" };
     return { state: "replay", response: copy(row.response) };
   }
@@ -93,7 +99,7 @@ export function createMemoryStore(): ArcStore {
     async revokeApiKey(id, at) {
       const key = keysById.get(id);
       if (!key) return false;
-      key.revoked_at ??= at;
+      key.revoked_at ??= canonical(at);
       return true;
     },
     async listApiKeys(orgId) {
@@ -113,7 +119,8 @@ export function createMemoryStore(): ArcStore {
       return event && event.org_id === orgId ? copyEvent(event) : null;
     },
     async usage(orgId, from, to) {
-      const billed = charges.filter((c) => c.org_id === orgId && c.created_at >= from && c.created_at < to);
+      const [start, end] = [instant(from), instant(to)];
+      const billed = charges.filter((c) => c.org_id === orgId && instant(c.created_at) >= start && instant(c.created_at) < end);
       return {
         org_id: orgId,
         from,
