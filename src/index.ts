@@ -38,6 +38,7 @@ export {
   withLearnedWeights,
   applyLearnedWeights,
   readLearnedWeights,
+  parseLearnedWeights,
   LearnedWeightsSchema,
   type LearnedWeights,
 } from "./feedback/weights.js";

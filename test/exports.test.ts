@@ -56,6 +56,7 @@ const ROOT_EXPORTS = [
   "learnWeights",
   "lexicalClassifier",
   "parseActivateRequest",
+  "parseLearnedWeights",
   "readEnsembleWeights",
   "readLearnedWeights",
   "readPrototypes",

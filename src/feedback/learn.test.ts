@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { ActivationResultSchema } from "../schema/activation.js";
 import type { Classification } from "../classify/types.js";
 import { learnWeights, type FeedbackExample } from "./learn.js";
-import { applyLearnedWeights, readLearnedWeights, withLearnedWeights, writeLearnedWeights } from "./weights.js";
+import { withLlmHook } from "../classify/llm/index.js";
+import { classifyWithModel } from "../classify/llm/classify-with-model.js";
+import { applyLearnedWeights, readLearnedWeights, withLearnedWeights, writeLearnedWeights, type LearnedWeights } from "./weights.js";
 
 const result = (withValence: boolean): Classification => ({
   activation_id: null,
@@ -125,8 +127,41 @@ describe("learnWeights", () => {
 
       writeFileSync(path, JSON.stringify({ ...weights, fusion: 3 }));
       expect(() => readLearnedWeights(path)).toThrow(/is not an arcroute-learned-weights@1 file/);
+      // Keys that would do nothing, or be dropped by the parser, are refused too.
+      for (const text of [
+        JSON.stringify({ ...weights, values: { "valence=happy": 0.1 } }),
+        JSON.stringify({ ...weights, values: { "foo=bar": 0.1 } }),
+        JSON.stringify(weights).replace('"fields":{', '"fields":{"__proto__":{"x":1},'),
+        JSON.stringify(weights).replace('"values":{', '"values":{"__proto__":0.1,'),
+      ]) {
+        writeFileSync(path, text);
+        expect(() => readLearnedWeights(path), text).toThrow(/is not an arcroute-learned-weights@1 file/);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("validates weights built in code and learning options: no filter weight above 1 or NaN", () => {
+    const weights = learnWeights(simulatedFeedback(), 1);
+    for (const bad of [{ ...weights, fields: { valence: 5 } }, { ...weights, fields: { valence: Number.NaN } }, { ...weights, fusion: -1 }] as LearnedWeights[]) {
+      expect(() => applyLearnedWeights(result(true), bad)).toThrow(/is not an arcroute-learned-weights@1 file/);
+      expect(() => withLearnedWeights({ model: "m", classify: () => result(true) }, bad)).toThrow(/is not an arcroute-learned-weights@1 file/);
+    }
+    expect(() => learnWeights(simulatedFeedback(), 1, { shrinkage: -1 })).toThrow(/shrinkage/);
+    expect(() => learnWeights(simulatedFeedback(), 1, { dropBelow: 5 })).toThrow(/dropBelow/);
+    expect(() => learnWeights(simulatedFeedback(), 1, { baseFusion: -1 })).toThrow(/baseFusion/);
+  });
+
+  it("recomputes primary_domain from the reweighted filters (the domain carrying most filter weight)", () => {
+    const weights = { ...learnWeights([], 0), fields: { arc_type: 0.1 } } as LearnedWeights;
+    const gravityHeavy = { ...result(true), field_filters: [...result(true).field_filters, { field: "emotional_weight" as const, operator: "gte" as const, value: 0.7, weight: 0.9 }] };
+    expect(applyLearnedWeights(gravityHeavy, weights).primary_domain).toBe("gravity");
+  });
+
+  it("names the path an LLM hook took, through the learned-weights wrapper", async () => {
+    const hooked = withLlmHook({ model: "arcroute-lexicon@1", classify: () => result(true) }, () => new Promise(() => {}), { timeoutMs: 20 });
+    const wrapped = withLearnedWeights(hooked, learnWeights([], 0));
+    expect((await classifyWithModel(wrapped, "q")).model).toBe("arcroute-lexicon@1+llm-fallback:timeout+learned");
   });
 });

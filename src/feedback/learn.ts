@@ -53,7 +53,21 @@ export const valueKey = (field: string, value: string | number) => `${field}=${v
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+/** Refuses options that would write weights outside the file format's ranges (or NaN multipliers). */
+function checkOptions(options: LearnOptions): void {
+  const inUnit = (value: number | undefined, name: string) => {
+    if (value !== undefined && !(value >= 0 && value <= 1)) throw new RangeError(`${name} must be in [0, 1], got ${value}`);
+  };
+  inUnit(options.baseFusion, "baseFusion");
+  inUnit(options.dropBelow, "dropBelow");
+  if (options.shrinkage !== undefined && !(options.shrinkage >= 0 && Number.isFinite(options.shrinkage))) throw new RangeError(`shrinkage must be a finite number >= 0, got ${options.shrinkage}`);
+  if (options.minValueSupport !== undefined && !(Number.isInteger(options.minValueSupport) && options.minValueSupport >= 1)) {
+    throw new RangeError(`minValueSupport must be a positive integer, got ${options.minValueSupport}`);
+  }
+}
+
 export function learnWeights(examples: readonly FeedbackExample[], organizations: number, options: LearnOptions = {}): LearnedWeights {
+  checkOptions(options);
   const routed = examples.filter((e) => e.result.significance_gate && e.result.field_filters.length > 0);
   const usage = new Map<FilterField, number>();
   const valueUsage = new Map<string, number>();

@@ -7,9 +7,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import type { FieldFilter } from "../schema/activation.js";
-import { FILTER_FIELDS, type FilterField } from "../schema/vocabulary.js";
+import { FILTER_FIELDS, isCanonicalValue, isCategoricalField, isNumericField, type FilterField } from "../schema/vocabulary.js";
 import type { Classification, Classifier } from "../classify/types.js";
 import { primaryDomain } from "../classify/filters.js";
+import { classifyWithModel as classifyWithModelOf } from "../classify/llm/classify-with-model.js";
 
 export const LEARNED_WEIGHTS_FORMAT = "arcroute-learned-weights@1";
 
@@ -20,13 +21,42 @@ export const LearnedWeightsSchema = z.object({
   /** Multiplier in [0, 1] per field; a field not listed keeps its weight (multiplier 1). */
   fields: z.partialRecord(z.enum(FILTER_FIELDS as [FilterField, ...FilterField[]]), z.number().min(0).max(1)),
   /** Multiplier in [0, 1] per filter value, keyed `field=value` (e.g. `tether_type=self`), applied on top of the field's. */
-  values: z.record(z.string().regex(/^[a-z_]+=.+$/), z.number().min(0).max(1)).default({}),
+  values: z.record(z.string().refine(isValueKey, "keys must be field=value with an EDM filter field and one of its values"), z.number().min(0).max(1)).default({}),
   /** Filters of a field whose multiplier is below this are removed (hard filters cannot be "a bit" applied). */
   drop_below: z.number().min(0).max(1),
   /** Weight of filter matches against vector similarity in `rerank` fusion, in [0, 1]. */
   fusion: z.number().min(0).max(1),
 });
 export type LearnedWeights = z.infer<typeof LearnedWeightsSchema>;
+
+/** `field=value` with a filter field and a value it can take (a canonical one, or a number for numeric fields). */
+function isValueKey(key: string): boolean {
+  const at = key.indexOf("=");
+  const field = key.slice(0, at), value = key.slice(at + 1);
+  if (at <= 0 || value === "") return false;
+  if (isCategoricalField(field)) return isCanonicalValue(field, value);
+  return isNumericField(field) && Number.isFinite(Number(value));
+}
+
+/**
+ * Validates weights from a file or built in code; a clear error instead of weights that would
+ * break the result rules (a filter weight outside (0, 1], NaN) or keys that do nothing.
+ */
+export function parseLearnedWeights(raw: unknown, source = "learned weights"): LearnedWeights {
+  // The parser drops a "__proto__" key of a record silently (JSON.parse makes it an own key): refuse it.
+  for (const part of ["fields", "values"] as const) {
+    const record = (raw as Record<string, unknown> | null | undefined)?.[part];
+    if (typeof record === "object" && record !== null && Object.hasOwn(record, "__proto__")) {
+      throw new Error(`${source} is not an ${LEARNED_WEIGHTS_FORMAT} file: '${part}' has a "__proto__" key`);
+    }
+  }
+  const parsed = LearnedWeightsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${source} is not an ${LEARNED_WEIGHTS_FORMAT} file: ${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid"}`);
+  }
+  return parsed.data;
+}
 
 /** Smallest weight a kept filter may carry (the schema wants weights in (0, 1]). */
 const MIN_FILTER_WEIGHT = 0.05;
@@ -38,9 +68,7 @@ export function readLearnedWeights(path: string): LearnedWeights {
   } catch (error) {
     throw new Error(`cannot read learned weights ${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const parsed = LearnedWeightsSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`${path} is not an ${LEARNED_WEIGHTS_FORMAT} file: ${parsed.error.issues[0]?.message ?? "invalid"}`);
-  return parsed.data;
+  return parseLearnedWeights(raw, path);
 }
 
 export function writeLearnedWeights(path: string, weights: LearnedWeights): void {
@@ -49,6 +77,11 @@ export function writeLearnedWeights(path: string, weights: LearnedWeights): void
 
 /** Rescales (and drops) the filters of one result; the gate and arc types are left as they are. */
 export function applyLearnedWeights(result: Classification, weights: LearnedWeights): Classification {
+  return reweight(result, parseLearnedWeights(weights));
+}
+
+/** `applyLearnedWeights` with weights already validated. */
+function reweight(result: Classification, weights: LearnedWeights): Classification {
   if (!result.significance_gate) return result;
   const filters: FieldFilter[] = [];
   for (const filter of result.field_filters) {
@@ -56,17 +89,28 @@ export function applyLearnedWeights(result: Classification, weights: LearnedWeig
     if (multiplier < weights.drop_below) continue;
     filters.push({ ...filter, weight: Math.max(MIN_FILTER_WEIGHT, Math.round(filter.weight * multiplier * 100) / 100) });
   }
-  // The classifier's own domain choice stands unless a whole field was dropped.
-  const domain = filters.length === result.field_filters.length ? result.primary_domain : (primaryDomain(filters) ?? result.primary_domain);
-  return { ...result, field_filters: filters, primary_domain: domain };
+  const unchanged = filters.length === result.field_filters.length && filters.every((f, i) => f.weight === result.field_filters[i]!.weight);
+  if (unchanged) return { ...result, field_filters: filters };
+  // The domain whose fields carry most of the filter weight (the classifier's definition), under the new weights.
+  return { ...result, field_filters: filters, primary_domain: primaryDomain(filters) ?? result.primary_domain };
 }
 
-/** A classifier whose filters carry the learned weights; its model name says so (`…+learned`). */
+/**
+ * A classifier whose filters carry the learned weights; its model name says so (`…+learned`), per
+ * answer too: a base whose path varies per query (an LLM hook) keeps naming the path it took
+ * (`arcroute-lexicon@1+llm-fallback:timeout+learned`).
+ */
 export function withLearnedWeights(base: Classifier, weights: LearnedWeights): Classifier {
+  const valid = parseLearnedWeights(weights);
+  const classifyWithModel = async (query: string) => {
+    const { result, model } = await classifyWithModelOf(base, query);
+    return { result: reweight(result, valid), model: `${model}+learned` };
+  };
   return {
     model: `${base.model}+learned`,
+    classifyWithModel,
     async classify(query) {
-      return applyLearnedWeights(await base.classify(query), weights);
+      return (await classifyWithModel(query)).result;
     },
   };
 }

@@ -27,6 +27,8 @@ import {
   type ScoringClassifier,
 } from "./index.js";
 import { lexicalScores } from "./ensemble.js";
+import { withLlmHook } from "../llm/index.js";
+import { classifyWithModel } from "../llm/classify-with-model.js";
 import { scoreVector } from "./prototypes.js";
 import { decodeScores } from "./scores.js";
 
@@ -134,6 +136,16 @@ describe("embedding classifier", () => {
     expect(result.field_filters).toContainEqual({ field: "emotional_weight", operator: "gte", value: 0.6, weight: 0.5 });
     // Same decisions as the lexical classifier: its calibrated confidence stands.
     expect(result.confidence).toBe(0.3);
+  });
+
+  it("names the path an LLM hook around its lexical side took (arcroute-ensemble@1+llm-fallback:timeout)", async () => {
+    const embedding = createEmbeddingClassifier({ embedder, prototypes });
+    const weights = { ...(await fitEnsembleWeights({ lexical: naiveLexical, embedding, examples, fittedOn: "t" })), mix: LEXICAL_ONLY_MIX };
+    const hooked = withLlmHook(naiveLexical, () => new Promise(() => {}), { timeoutMs: 20 });
+    const ensemble = createEnsembleClassifier({ lexical: hooked, embedding, weights });
+    expect(await classifyWithModel(ensemble, "my husband cheated and lied to me for years")).toMatchObject({ model: "arcroute-ensemble@1+llm-fallback:timeout" });
+    const answering = createEnsembleClassifier({ lexical: withLlmHook(naiveLexical, async (_q, base) => base), embedding, weights });
+    expect((await classifyWithModel(answering, "my husband cheated")).model).toBe("arcroute-ensemble@1+llm");
   });
 
   it("fitted weights let the embedding correct a weak lexical classifier on the train set", async () => {

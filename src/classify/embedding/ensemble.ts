@@ -186,13 +186,30 @@ export function createEnsembleClassifier({ lexical, embedding, weights }: Ensemb
     const vectors = await embedder!.embed(anchor ? [query, anchor] : [query]);
     return { scores: scoreVector!(vectors[0]!), vector: vectors[0]!, anchor: anchor ? vectors[1]! : null };
   }
+  /**
+   * The lexical side's answer, and the path it took when its classifier names one per answer (an
+   * LLM hook around the lexical classifier: "+llm", "+llm-fallback:timeout"), so the ensemble's
+   * answer names it too.
+   */
+  async function lexicalAnswer(query: string): Promise<{ result: Classification; probabilities: FieldProbabilities | null; path: string }> {
+    if (isProbabilistic(lexical) || !lexical.classifyWithModel) return { ...(await answerWithProbabilities(lexical, query)), path: "" };
+    const { result, model } = await lexical.classifyWithModel(query);
+    // Everything after the lexical model's own name: "arcroute-lexicon@1+llm-fallback:timeout" → "+llm-fallback:timeout".
+    const root = lexical.model.split("+")[0]!;
+    const path = model.startsWith(root) ? model.slice(root.length) : `(${model})`;
+    return { result, probabilities: null, path };
+  }
+  async function classifyWithModel(query: string): Promise<{ result: Classification; model: string }> {
+    const [lexicalSide, embedded] = await Promise.all([lexicalAnswer(query), embed(query)]);
+    const mixedResult = mixedAnswer(lexicalSide.result, lexicalSide.probabilities, embedded.scores);
+    const result = stack ? reviseTether(mixedResult, stack, embedded.vector!, embedded.anchor ?? null, query) : mixedResult;
+    return { result, model: ENSEMBLE_VERSION + lexicalSide.path };
+  }
   return {
     model: ENSEMBLE_VERSION,
+    classifyWithModel,
     async classify(query): Promise<Classification> {
-      const [lexicalSide, embedded] = await Promise.all([answerWithProbabilities(lexical, query), embed(query)]);
-      const lexicalResult = lexicalSide.result;
-      const mixedResult = mixedAnswer(lexicalResult, lexicalSide.probabilities, embedded.scores);
-      return stack ? reviseTether(mixedResult, stack, embedded.vector!, embedded.anchor ?? null, query) : mixedResult;
+      return (await classifyWithModel(query)).result;
     },
   };
 

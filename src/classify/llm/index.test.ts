@@ -84,6 +84,24 @@ describe("withLlmHook", () => {
     }
   });
 
+  it("falls back, never rejects, when reading the hook's output throws or the fallback callback throws", async () => {
+    const getter = withLlmHook(base, async () => ({
+      get arc_types(): string[] {
+        throw new Error("boom");
+      },
+    }), { onFallback: () => { throw new Error("logger down"); } });
+    const proxy = withLlmHook(base, async () => new Proxy({}, { ownKeys: () => { throw new Error("boom"); } }));
+    for (const classifier of [getter, proxy]) {
+      expect(await classifyWithModel(classifier, "q")).toEqual({ result: lexicalResult, model: "arcroute-lexicon@1+llm-fallback:invalid" });
+    }
+  });
+
+  it("refuses a timeout setTimeout cannot honour (it would time out every call at once)", () => {
+    for (const timeoutMs of [Infinity, 3e9, Number.NaN, 0, -1]) {
+      expect(() => withLlmHook(base, async () => refined, { timeoutMs }), String(timeoutMs)).toThrow(/timeoutMs must be/);
+    }
+  });
+
   it("keeps the fallback intact when the hook mutates what it was given", async () => {
     const classifier = withLlmHook(base, async (_q, given) => {
       given.arc_types.push("bond");

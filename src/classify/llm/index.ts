@@ -47,14 +47,22 @@ async function runWithTimeout(
 }
 
 /** Wraps `base` so that each query goes through `hook`, validated, with fallback to `base`. */
+/** Longest timeout setTimeout honours (larger ones, Infinity and NaN fire at once). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 export function withLlmHook(base: Classifier, hook: LlmHook, options: LlmHookOptions = {}): Classifier {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) throw new RangeError(`timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${timeoutMs}`);
   const model = `${base.model}+llm`;
 
   async function classifyWithModel(query: string): Promise<{ result: Classification; model: string }> {
     const baseResult = await base.classify(query);
     const fallback = (reason: LlmFallbackReason, detail: unknown) => {
-      options.onFallback?.(reason, query, detail);
+      try {
+        options.onFallback?.(reason, query, detail);
+      } catch {
+        // A failing log callback must not turn a fallback into a failed classification.
+      }
       return { result: baseResult, model: `${base.model}+llm-fallback:${reason}` };
     };
     let output: unknown;
@@ -65,7 +73,13 @@ export function withLlmHook(base: Classifier, hook: LlmHook, options: LlmHookOpt
     }
     if (output === TIMED_OUT) return fallback("timeout", null);
     if (typeof output !== "object" || output === null || Array.isArray(output)) return fallback("invalid", output);
-    const parsed = ActivationResultSchema.safeParse({ ...output, activation_id: null });
+    let parsed: ReturnType<typeof ActivationResultSchema.safeParse>;
+    try {
+      // Reading the output can run the hook's code (getters, proxies): inside the try, like the hook.
+      parsed = ActivationResultSchema.safeParse({ ...output, activation_id: null });
+    } catch (error) {
+      return fallback("invalid", error);
+    }
     if (!parsed.success) return fallback("invalid", parsed.error.issues);
     return { result: parsed.data as Classification, model };
   }
