@@ -18,8 +18,9 @@ const TOOL_DESCRIPTION =
   "significance_gate is false for factual, task and conversational queries: then retrieve without filters.";
 
 /**
- * Loose types only: the contract's messages for bad values ("'query' field is required", ...)
- * come from the same parser the HTTP API uses, not from the SDK's generic validation.
+ * Types only: the SDK refuses arguments of the wrong type (MCP invalid params); the contract's
+ * messages for bad values ("'query' field is required" for an empty query, too long, top_k out of
+ * range) come from the same parser the HTTP API uses.
  */
 const inputShape = {
   query: z.string().describe(`Natural-language query (at most ${MAX_QUERY_CHARS} characters).`),
@@ -49,8 +50,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       inputSchema: inputShape,
       outputSchema,
     },
-    async (input) => {
-      const outcome = await options.activate(input);
+    async (input, extra) => {
+      const outcome = await options.activate(input, { signal: extra.signal });
       const text = JSON.stringify(outcome);
       if (!outcome.success) return { isError: true, content: [{ type: "text", text }] };
       return { content: [{ type: "text", text }], structuredContent: outcome };

@@ -88,4 +88,17 @@ describe("arcroute mcp (remote)", () => {
     expect(denied.isError).toBe(true);
     expect(JSON.parse(denied.content[0]!.text)).toEqual({ success: false, error: "Unauthorized", data: null, code: "unauthorized" });
   });
+
+  it("remote: a call the MCP client cancels (its timeout) stops waiting out Retry-After and is never sent again", async () => {
+    const key = "ar_test_" + "k".repeat(30);
+    server = await startScriptedServer([
+      { status: 429, body: { success: false, error: "Rate limit exceeded", data: null, code: "rate_limited" }, headers: { "retry-after": "3" } },
+      { status: 200, body: activationEnvelope("bond", SIGNIFICANT) },
+    ]);
+    const mcp = await connect(["--base-url", server.url + "/v1"], { ARCROUTE_API_KEY: key });
+    await expect(mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT } }, undefined, { timeout: 500 })).rejects.toThrow(/timed out|timeout/i);
+    await new Promise((resolve) => setTimeout(resolve, 4_000)); // past the Retry-After the client was waiting out
+    expect(server.seen).toHaveLength(1);
+    expect(server.seen[0]!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+  }, 20_000);
 });
