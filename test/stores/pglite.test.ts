@@ -86,6 +86,14 @@ describe("PGlite data directory lock", () => {
     }
   }, 90_000);
 
+  it("takes over a lock naming this process's own pid that it does not hold (a restarted container's PID 1)", async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, "arcroute.lock"), String(process.pid));
+    const store = await createPgliteStore({ dir });
+    await expect(createPgliteStore({ dir })).rejects.toThrow(`in use by process ${process.pid}`); // now it does hold it
+    await store.close();
+  });
+
   it("takes over the lock a dead process left behind", async () => {
     const dir = tempDir();
     const dead = spawnSync(process.execPath, ["-e", ""]).pid!;

@@ -7,7 +7,8 @@
  * remove "the stale lock" (the second would remove the first one's fresh lock). So a takeover runs
  * under a second, short-lived guard file (`arcroute.lock.takeover`, created exclusively): inside it
  * the lock is read again and removed only if it still names a dead process, then taken exclusively.
- * A lock file with no pid yet is one being written, not a stale one.
+ * A lock file with no pid yet is one being written, not a stale one. A lock naming this process's
+ * own pid is live only if this process took it (see `held`).
  */
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -25,6 +26,12 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Lock files this process holds. A lock naming this very pid that is not among them was left by an
+ * earlier process that had the same pid (a container's PID 1 restarted after a crash): stale.
+ */
+const held = new Set<string>();
+
 type Owner = { state: "missing" } | { state: "alive"; pid: number } | { state: "dead" } | { state: "being-written" };
 
 /** Who holds `file`: a live pid, a dead one (or crash debris), nobody, or a writer that has not written its pid yet. */
@@ -32,6 +39,7 @@ async function ownerOf(file: string): Promise<Owner> {
   const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
   if (text === null) return { state: "missing" };
   const pid = Number(text.trim());
+  if (pid === process.pid) return held.has(file) ? { state: "alive", pid } : { state: "dead" };
   if (Number.isInteger(pid) && pid > 0) return alive(pid) ? { state: "alive", pid } : { state: "dead" };
   const age = await stat(file).then((s) => Date.now() - s.mtimeMs, () => Infinity);
   return age < UNREADABLE_AFTER_MS ? { state: "being-written" } : { state: "dead" };
@@ -70,19 +78,24 @@ async function takeOver(file: string): Promise<boolean> {
 /** Takes the directory's lock (creating the directory); resolves to its release. */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, LOCK_FILE);
+  const file = path.resolve(dir, LOCK_FILE);
   const release = async () => {
+    held.delete(file);
     const owner = await readFile(file, "utf8").catch(() => "");
     if (owner.trim() === String(process.pid)) await rm(file, { force: true });
   };
+  const taken = () => {
+    held.add(file);
+    return release;
+  };
   for (let attempt = 0; attempt < 50; attempt++) {
-    if (await createExclusive(file)) return release;
+    if (await createExclusive(file)) return taken();
     const owner = await ownerOf(file);
     // The same pid counts as in use too: two PGlite instances in one process corrupt it just as well.
     if (owner.state === "alive") {
       throw new Error(`pglite:${dir} is in use by process ${owner.pid} (PGlite is one process at a time; use postgres:// to share a store)`);
     }
-    if (owner.state === "dead" && (await takeOver(file))) return release;
+    if (owner.state === "dead" && (await takeOver(file))) return taken();
     await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
   }
   throw new Error(`pglite:${dir}: could not take the lock file ${LOCK_FILE}`);
