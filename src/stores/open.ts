@@ -70,9 +70,10 @@ async function opening<T>(name: string, open: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Never echo a password from a connection string, even a mistyped one ("postgres:/app:pw@db",
- * "redis:/:pw@cache"): whatever stands between the last ':' of the user part and '@' is hidden.
+ * Never echo a password from a connection string, even a mistyped one ("postgres//app:pw@db",
+ * "redis:/:pw@cache", a password holding an unencoded '@', "?password=pw"): whatever stands between
+ * a ':' and the last '@' of a run without spaces or slashes is hidden, and so is a password parameter.
  */
 function redact(text: string): string {
-  return text.replace(/(\w+:\/{0,2}[^:/@\s]*:)[^@\s]*@/g, "$1***@");
+  return text.replace(/:[^\s/]*@/g, ":***@").replace(/([?&;](?:password|passwd|pwd)=)[^&\s'"]*/gi, "$1***");
 }
