@@ -108,6 +108,18 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
     expect(docs.every((d) => arcroute(d).source === "unrouted")).toBe(true);
   });
 
+  it("keeps documents without ids that share a text apart (they differ in metadata)", async () => {
+    const embedder = loadWordVectorEmbedder();
+    const twins = await MemoryVectorStore.fromTexts(
+      ["Nan died in March", "Nan died in March", "Bought milk", "Fixed the bike", "Called the bank"],
+      [1, 2, 3, 4, 5].map((n) => ({ n, arc_type: n <= 2 ? "grief" : undefined })),
+      new ArcrouteEmbeddings(embedder),
+    );
+    const retriever = new ArcrouteRetriever({ vectorStore: twins, translate: memoryVectorStoreFilter(), activate: () => activation([{ field: "arc_type", operator: "eq", value: "grief", weight: 1 }], ["grief"]), k: 5 });
+    const docs = await retriever.invoke("when nan died");
+    expect(docs.map((d) => d.metadata.n).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it("classifies locally by default and works inside a LangChain chain", async () => {
     const retriever = new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), k: 2 });
     const chain = retriever.pipe((docs) => docs.map((d) => arcroute(d).activation.significance_gate));

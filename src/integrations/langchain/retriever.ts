@@ -109,7 +109,7 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
     this.retriever = createRetriever<string, V["FilterType"], DocumentInterface>({
       search: async (query, { filter, k }) =>
         (await store.similaritySearchWithScore(query, k, filter)).map(([document, score]) => ({
-          id: document.id ?? document.pageContent,
+          id: document.id ?? identityOf(document),
           score: vectorScore(score),
           payload: payloadOf(document),
           item: document,
@@ -149,4 +149,13 @@ function toDocument(candidate: RankedCandidate<DocumentInterface>, activation: A
     metadata: { ...document.metadata, arcroute },
     ...(document.id !== undefined ? { id: document.id } : {}),
   });
+}
+
+/**
+ * A document without an id is known by its text and metadata together: the retriever merges what
+ * several searches found by id, and two documents sharing a text (a repeated note, two chunks that
+ * read alike) are still two documents.
+ */
+function identityOf(document: DocumentInterface): string {
+  return JSON.stringify([document.pageContent, document.metadata ?? null]);
 }
