@@ -15,6 +15,7 @@ import {
 } from "../client/schemas.js";
 import { componentRef, generateComponents, inlineSchema, type JsonSchema } from "./components.js";
 import { OPERATIONS, type ErrorSpec, type OperationSpec } from "./operations.js";
+import { MAX_IDEMPOTENCY_KEY_CHARS } from "../http/messages.js";
 
 /** Version of the `/v1` API description (the package version is in package.json). */
 export const API_DOCUMENT_VERSION = "1.0.0";
@@ -63,6 +64,9 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Reset": integerHeader("Seconds until a slot frees up."),
 };
 const RETRY_AFTER = { "Retry-After": { description: "Whole seconds to wait before retrying (at least 1).", schema: { type: "integer", minimum: 1 } } };
+/** On every answer: quote it to the operator, whose `onError` receives the same id for a 500. */
+const REQUEST_ID = { "X-Request-Id": { description: "This request's id (a UUID), also given to onError for a 500.", schema: { type: "string" } } };
+const REPLAYED = { "Idempotent-Replayed": { description: "`true` when this is the stored first response to the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
 
 export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
   const basePath = (options.basePath ?? "/v1").replace(/\/+$/, "");
@@ -119,7 +123,7 @@ function renderOperation(operation: OperationSpec): JsonSchema {
       in: "header",
       required: false,
       description: "A repeated key from the same organization within 24 hours replays the first response: no second event, no second charge.",
-      schema: { type: "string", minLength: 1, maxLength: 256 },
+      schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_CHARS, pattern: "^[\\x21-\\x7E]+$" },
     });
   }
   if (parameters.length > 0) rendered.parameters = parameters;
@@ -132,11 +136,12 @@ function renderOperation(operation: OperationSpec): JsonSchema {
   const responses: JsonSchema = {
     "200": {
       description: operation.success.description,
-      ...(authenticated ? { headers: RATE_LIMIT_HEADERS } : {}),
+      headers: { ...REQUEST_ID, ...(authenticated ? RATE_LIMIT_HEADERS : {}), ...(operation.idempotent ? REPLAYED : {}) },
       content: { "application/json": { schema: operation.success.schema ? { $ref: componentRef(operation.success.schema) } : {} } },
     },
   };
-  for (const error of operation.errors) responses[String(error.status)] = renderError(error);
+  // Past authentication (401), every answer of a keyed operation carries the organization's RateLimit headers.
+  for (const error of operation.errors) responses[String(error.status)] = renderError(error, authenticated && error.status !== 401);
   rendered.responses = responses;
   return rendered;
 }
@@ -154,7 +159,7 @@ function pathParameters(path: string): JsonSchema[] {
 }
 
 /** The error envelope, narrowed to this status's messages (so a response can be checked message by message). */
-function renderError(error: ErrorSpec): JsonSchema {
+function renderError(error: ErrorSpec, rateLimited: boolean): JsonSchema {
   const narrowed = inlineSchema(z.looseObject({ error: z.enum(error.messages as [string, ...string[]]) }));
   const examples = Object.fromEntries(
     error.messages.map((message, index) => [
@@ -164,7 +169,7 @@ function renderError(error: ErrorSpec): JsonSchema {
   );
   return {
     description: error.description,
-    ...(error.status === 429 ? { headers: RETRY_AFTER } : {}),
+    headers: { ...REQUEST_ID, ...(rateLimited ? RATE_LIMIT_HEADERS : {}), ...(error.status === 429 ? RETRY_AFTER : {}) },
     content: { "application/json": { schema: { allOf: [{ $ref: componentRef("ErrorEnvelope") }, narrowed] }, examples } },
   };
 }

@@ -50,6 +50,11 @@ const rateLimited: ErrorSpec = {
 const tooLarge: ErrorSpec = { status: 413, description: "Body larger than 64 KiB.", messages: [API_MESSAGES.bodyTooLarge] };
 const invalidJson: ErrorSpec = { status: 400, description: "Body is not JSON.", messages: [API_MESSAGES.invalidJson] };
 const handlerFailed: ErrorSpec = { status: 500, description: "The configured handler threw.", messages: [API_MESSAGES.internalError] };
+const storeFailed: ErrorSpec = {
+  status: 500,
+  description: "The store failed; the cause went to the server's onError under this response's X-Request-Id.",
+  messages: [API_MESSAGES.internalError],
+};
 const notImplemented: ErrorSpec = {
   status: 501,
   description: "No handler for this operation is configured on this server (`createApi({ handlers })`).",
@@ -126,7 +131,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tags: ["account"],
     scope: null,
     success: { schema: "UsageEnvelope", description: "Usage of the current calendar month (UTC)." },
-    errors: [unauthorized, rateLimited],
+    errors: [unauthorized, rateLimited, storeFailed],
   },
   {
     method: "get",
@@ -141,6 +146,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
       forbidden("extract"),
       { status: 404, description: "No such activation in this organization.", messages: [API_MESSAGES.activationNotFound] },
       rateLimited,
+      storeFailed,
     ],
   },
   {
@@ -159,6 +165,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
       { status: 404, description: "No such activation in this organization (or not a UUID).", messages: [API_MESSAGES.activationNotFound] },
       tooLarge,
       rateLimited,
+      storeFailed,
     ],
   },
   delegated("post", "/extract", "extract", "Create an extraction (body: {content})", "extract", [quota]),

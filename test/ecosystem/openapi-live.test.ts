@@ -27,6 +27,9 @@ let throwing: LiveApi;
 let keys: { full: string; noScope: string; free: string };
 
 /** Sends one request, validates the body against the documented response schema, records the failure. */
+/** The response headers arcroute itself sets (not node's own Date, Connection, …). */
+const ARCROUTE_HEADERS = ["x-request-id", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "retry-after", "idempotent-replayed"];
+
 async function call(
   target: LiveApi,
   operationId: string,
@@ -40,8 +43,12 @@ async function call(
   const operation = Object.values(document.paths)
     .flatMap((item) => Object.values(item))
     .find((op) => op.operationId === operationId)!;
-  const documented = (operation.responses as Record<string, { content?: { "application/json": { schema: object } } }>)[String(response.status)];
+  const documented = (operation.responses as Record<string, { headers?: Record<string, unknown>; content?: { "application/json": { schema: object } } }>)[String(response.status)];
   expect(documented, `${operationId}: status ${response.status} (${JSON.stringify(body.error)}) is not documented`).toBeDefined();
+  // Every header of arcroute's own the server sent is documented for this response.
+  const documentedHeaders = new Set(Object.keys(documented!.headers ?? {}).map((name) => name.toLowerCase()));
+  const sent = ARCROUTE_HEADERS.filter((name) => response.headers.has(name));
+  expect(sent.filter((name) => !documentedHeaders.has(name)), `${operationId} ${response.status}: undocumented headers`).toEqual([]);
   const schema = documented!.content?.["application/json"].schema;
   if (schema) expect(check(schema, body), `${operationId} ${response.status} body`).toBeNull();
   if (response.status >= 400) observed.push({ operationId, status: response.status, message: typeof body.error === "string" ? body.error : null });
@@ -96,6 +103,8 @@ describe("POST /v1/activate against the document", () => {
     await post(json({ query: "ok" }), keys.noScope);
     await post(json({ query: "x", pad: "p".repeat(70 * 1024) }));
     await post(json({ query: SIGNIFICANT }), keys.full, { "idempotency-key": "walk-1" });
+    const replay = await call(api, "activate", { method: "POST", path: "/activate", key: keys.full, body: json({ query: SIGNIFICANT }), headers: { "idempotency-key": "walk-1" } });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
     await post(json({ query: "another query" }), keys.full, { "idempotency-key": "walk-1" });
     await post(json({ query: "ok" }), keys.full, { "idempotency-key": "k".repeat(256) });
     for (let i = 0; i < 11; i++) await post(json({ query: "ok" }), keys.free);
@@ -124,6 +133,9 @@ describe("the other operations against the document", () => {
     expect((await call(api, "getActivation", { method: "GET", path: `/activations/${crypto.randomUUID()}`, key: keys.full })).status).toBe(404);
     expect((await call(api, "getActivation", { method: "GET", path: `/activations/${id}`, key: keys.noScope })).status).toBe(403);
     expect((await call(api, "usage", { method: "GET", path: "/usage", key: null })).status).toBe(401);
+    const failingKey = await failing.key("acme", "scale", ["extract"]);
+    expect((await call(failing, "usage", { method: "GET", path: "/usage", key: failingKey })).status).toBe(500);
+    expect((await call(failing, "getActivation", { method: "GET", path: `/activations/${id}`, key: failingKey })).status).toBe(500);
   });
 
   it("feedback produces every documented failure with its message", async () => {
@@ -147,6 +159,8 @@ describe("the other operations against the document", () => {
     const freeActivation = await call(api, "activate", { method: "POST", path: "/activate", key: keys.free, body: json({ query: "ok" }) });
     expect(freeActivation.status).toBe(429); // the free key's window is used up by the activate walk
     await feedback(json({ activation_id: id, hit: true }), keys.free);
+    const failingKey = await failing.key("acme", "scale", ["extract"]);
+    await call(failing, "feedback", { method: "POST", path: "/feedback", key: failingKey, body: json({ activation_id: id, hit: true }) });
 
     const pairs = (list: { status: number; message: string | null }[]) => [...new Set(list.map((f) => `${f.status} ${f.message}`))].sort();
     expect(pairs(observed.filter((f) => f.operationId === "feedback"))).toEqual(

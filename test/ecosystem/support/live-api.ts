@@ -17,11 +17,17 @@ export async function startLiveApi(options: { failingStore?: boolean; handlers?:
     decorateStore: options.failingStore
       ? (store) =>
           Object.assign(Object.create(store) as typeof store, {
-            recordActivation: async () => {
-              throw new Error("connection reset by peer");
-            },
+            recordActivation: fail,
+            getActivation: fail,
+            usage: fail,
+            recordFeedback: fail,
           })
       : undefined,
   });
   return { ...api, key: (org, tier, scopes, mode = "test") => issueKey(api.store, { org, tier, scopes, mode }) };
+}
+
+/** A store that lost its connection, for the operations whose 500 the document describes. */
+async function fail(): Promise<never> {
+  throw new Error("connection reset by peer");
 }
