@@ -94,6 +94,11 @@ describe("PGlite data directory lock", () => {
     await store.close();
   });
 
+  it.skipIf(!existsSync("/proc/self"))("refuses a directory that cannot be made although its parent exists, instead of hanging", async () => {
+    // Node's mkdir({ recursive: true }) never returns for /proc/<new>; the store says so in one line.
+    await expect(createPgliteStore({ dir: "/proc/arcroute-cannot-be-here" })).rejects.toThrow(/cannot create the directory \/proc\/arcroute-cannot-be-here/);
+  });
+
   it("takes over the lock a dead process left behind", async () => {
     const dir = tempDir();
     const dead = spawnSync(process.execPath, ["-e", ""]).pid!;

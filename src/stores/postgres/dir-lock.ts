@@ -75,9 +75,29 @@ async function takeOver(file: string): Promise<boolean> {
   }
 }
 
+/**
+ * `mkdir -p` without Node's `recursive: true`, which never returns where a directory cannot be made
+ * although its parent exists (it retries forever on ENOENT under /proc): that case is an error here.
+ */
+async function makeDirectory(dir: string): Promise<void> {
+  try {
+    await mkdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return;
+    const parent = path.dirname(dir);
+    if (code !== "ENOENT" || parent === dir) throw error;
+    if (await stat(parent).then(() => true, () => false)) throw new Error(`cannot create the directory ${dir} (${code})`);
+    await makeDirectory(parent);
+    await mkdir(dir).catch((again: NodeJS.ErrnoException) => {
+      if (again.code !== "EEXIST") throw again;
+    });
+  }
+}
+
 /** Takes the directory's lock (creating the directory); resolves to its release. */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(path.resolve(dir));
   const file = path.resolve(dir, LOCK_FILE);
   const release = async () => {
     held.delete(file);
