@@ -85,6 +85,15 @@ describe("createApiKey / revokeApiKey", () => {
     await expect(createApiKey(store, { org: "acme", tier: "scale", scopes: ["extract"] })).rejects.toThrow("is on the free plan, not scale");
   });
 
+  it("refuses a second enterprise key asking for another rpm instead of ignoring it; the same rpm or none is fine", async () => {
+    const store = createMemoryStore();
+    await createApiKey(store, { org: "bigco", tier: "enterprise", rpm: 5, scopes: ["extract"] });
+    await expect(createApiKey(store, { org: "bigco", tier: "enterprise", rpm: 5000, scopes: ["extract"] })).rejects.toThrow("already has rpm 5");
+    await createApiKey(store, { org: "bigco", tier: "enterprise", rpm: 5, scopes: ["extract"] });
+    await createApiKey(store, { org: "bigco", tier: "enterprise", scopes: ["verify"] });
+    expect((await store.getOrganization("bigco"))!.rpm).toBe(5);
+  });
+
   it("revokes by id (keeping the first time) and reports unknown ids", async () => {
     const store = createMemoryStore();
     const { key, record } = await createApiKey(store, { org: "acme", tier: "free", scopes: ["extract"] });

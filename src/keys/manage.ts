@@ -81,6 +81,10 @@ async function ensureOrganization(store: ArcStore, request: CreateKeyRequest, no
     if (existing.tier !== request.tier) {
       throw new KeyRequestError(`organization '${request.org}' is on the ${existing.tier} plan, not ${request.tier}`);
     }
+    // A key is not the place to change a plan's limit: a different rpm would otherwise be ignored silently.
+    if (request.rpm !== undefined && request.rpm !== existing.rpm) {
+      throw new KeyRequestError(`organization '${request.org}' already has rpm ${existing.rpm ?? "of its plan"}; a new key cannot change it (leave --rpm out)`);
+    }
     return;
   }
   if (request.tier === "enterprise" && request.rpm === undefined) throw new KeyRequestError("the enterprise tier needs rpm");
