@@ -61,6 +61,14 @@ describe("classify", () => {
     expect(explain("songs about betrayal").gate.closed_by.map((c) => c.phrase)).toContain("songs about");
     expect(classify("x", { debug: true }).result).toEqual(classify("x"));
   });
+  it("explains a relation a named relation covers by that relation's cue, not as an emotion fallback", () => {
+    const relations = explain("times my family was there for me").filters.filter((f) => f.field === "relational_dynamics");
+    expect(relations.map((f) => f.value)).toEqual(["family", "parent_child", "sibling_bond", "grandparent_grandchild"]);
+    for (const filter of relations) {
+      expect(filter.source, String(filter.value)).toBe("cue");
+      expect(filter.cues.map((c) => c.phrase), String(filter.value)).toContain("my family");
+    }
+  });
   it("analyze works without the gate", () => {
     const a = analyze("Grandma's quilt that she made every winter");
     expect(a.tether.object?.cues.map((c) => c.phrase)).toContain("quilt");

@@ -6,7 +6,8 @@
 import type { ActivationResult } from "../schema/activation.js";
 import { analyze, type Analysis, type CueEvidence } from "./analyze.js";
 import { calibrate, rawMargin } from "./calibration.js";
-import { buildModelFilters, primaryDomain, type FilterSources } from "./filters.js";
+import { buildModelFilters, primaryDomain, RELATIONS_COVERED, type FilterSources } from "./filters.js";
+import type { RelationalDynamic } from "../schema/vocabulary.js";
 import { GATE_THRESHOLD, gateContributions, gateScore } from "./gate.js";
 import { describeFeature } from "./features.js";
 import { contributions, type Contribution } from "./linear.js";
@@ -109,7 +110,12 @@ function filterEvidence(a: Analysis, field: string, value: string | number, sour
     relational_dynamics: a.relation, temporal_context: a.temporal,
   };
   if (field === "emotional_weight") return { cues: a.intensity.cues, source: "intensity" };
-  const cues = table[field]?.[String(value)]?.cues ?? [];
+  let cues = table[field]?.[String(value)]?.cues ?? [];
+  if (field === "relational_dynamics" && cues.length === 0) {
+    // A value another named relation covers ("my family" → parent_child, …): that relation's cues.
+    const covering = (Object.keys(a.relation) as RelationalDynamic[]).find((relation) => RELATIONS_COVERED[relation]?.includes(value as RelationalDynamic));
+    if (covering !== undefined) cues = a.relation[covering]!.cues;
+  }
   const source = field === "arc_type" && sources ? "model" : field === "tether_type" ? sources?.tether : field === "valence" ? sources?.valence : cues.length ? "cue" : "emotion-fallback";
   return { cues, source: source ?? "cue" };
 }
