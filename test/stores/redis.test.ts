@@ -130,6 +130,10 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
     }
   });
 
+  it("refuses a database number the server does not have instead of writing to database 0", async () => {
+    await expect(createRedisLimiter({ url: `${REDIS_URL.replace(/\/\d*$/, "")}/99`, prefix })).rejects.toThrow(/cannot connect to Redis for the rate limiter: .*DB index/);
+  });
+
   it("refuses to start when Redis cannot be reached at all, without echoing a password", async () => {
     const proxy = await startTcpProxy("127.0.0.1", 6379);
     await proxy.cut();

@@ -130,6 +130,9 @@ async function connect(url: string, commandTimeout: number): Promise<Redis> {
   redis.on("error", () => {});
   try {
     await redis.connect();
+    // ioredis only logs a refused SELECT (a database number the server does not have) and then
+    // writes to database 0; asking again makes the refusal an error here.
+    if (redis.options.db) await redis.select(redis.options.db);
   } catch (error) {
     redis.disconnect();
     // The URL may carry a password: name only the cause.
