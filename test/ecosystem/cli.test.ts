@@ -1,5 +1,7 @@
 /** The ecosystem's CLI commands: --help, --json, and one-line errors with exit code 2 on bad usage. */
 import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { createOpenApiDocument } from "../../src/openapi/index.js";
 import { BIN, requireBuiltCli } from "./support/built-cli.js";
@@ -106,5 +108,35 @@ describe("a reader that closes the pipe early (| head)", () => {
     const jsonl = await firstChunk(["activate", "--jsonl"], "when nan passed away\n".repeat(50_000));
     expect(JSON.parse(jsonl.chunk.split("\n")[0]!)).toMatchObject({ success: true });
     expect(jsonl).toMatchObject({ code: 0, stderr: "" });
+  }, 60_000);
+});
+
+describe("arcroute demo options and shutdown", () => {
+  it("refuses bad values before starting anything: one line, exit 2", async () => {
+    for (const args of [["--port", "0x50"], ["--port="], ["--k", "0x5"], ["--query", "x".repeat(4001)], ["--query", "  "]]) {
+      const run = await runCli(["demo", ...args]);
+      expect(run.code, args.join(" ").slice(0, 40)).toBe(2);
+      expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+    }
+    expect((await runCli(["demo", "--query", "x".repeat(4001)])).stderr).toMatch(/--query: 'query' must be at most 4000 characters/);
+  });
+
+  it("--keep-serving stops on SIGTERM too, exit 0, and removes its LanceDB folder", async () => {
+    requireBuiltCli();
+    const demoDirs = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith("arcroute-demo-")));
+    const before = demoDirs();
+    const child = spawn(process.execPath, [BIN, "demo", "--keep-serving", "--json"], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    await new Promise<void>((resolve, reject) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("(Ctrl-C to stop)")) resolve();
+      });
+      child.on("error", reject).on("exit", () => reject(new Error(`demo exited early: ${stderr}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect([...demoDirs()].filter((name) => !before.has(name))).toEqual([]);
   }, 60_000);
 });

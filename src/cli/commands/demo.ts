@@ -18,6 +18,8 @@ import type { Embedder } from "../../embed/types.js";
 import { loadWordVectorEmbedder } from "../../embed/word-vectors.js";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
+import { integerOption } from "../../serve/cli-options.js";
+import { parseActivateRequest } from "../../schema/request.js";
 import { CliError } from "../errors.js";
 import { writeLine, type CliIO } from "../io.js";
 import { startDevServer, type DevServer } from "./demo/server.js";
@@ -67,7 +69,14 @@ export const command: Command = {
 
       if (options.keepServing) {
         io.stderr.write(`\narcroute demo: serving ${server.url} with dev key ${server.apiKey} (Ctrl-C to stop)\n`);
-        await new Promise<void>((resolve) => process.once("SIGINT", resolve));
+        // Ctrl-C or a service manager's SIGTERM: either way the server closes and the data folder goes.
+        await new Promise<void>((resolve) => {
+          const stop = () => {
+            process.off("SIGINT", stop).off("SIGTERM", stop);
+            resolve();
+          };
+          process.once("SIGINT", stop).once("SIGTERM", stop);
+        });
       }
       return 0;
     } finally {
@@ -100,12 +109,13 @@ function parseOptions(args: string[]): DemoOptions {
         "keep-serving": { type: "boolean" },
         json: { type: "boolean" },
       });
-  const k = values.k === undefined ? 5 : Number(values.k);
-  if (!Number.isInteger(k) || k < 1 || k > 20) throw new CliError(`--k must be an integer from 1 to 20, got '${values.k}'`);
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a port number, got '${values.port}'`);
+  // Decimal digits only: "0x50" or an empty value are usage errors, not port 80 or a random port.
+  const k = values.k === undefined ? 5 : integerOption("k", values.k, 1, 20);
+  const port = values.port === undefined ? 0 : integerOption("port", values.port, 0, 65535);
   const query = values.query ?? DEFAULT_DEMO_QUERY;
-  if (query.trim() === "") throw new CliError("--query must not be empty");
+  // The API's own rules (empty, too long, NUL), refused as bad input (exit 2) before anything starts.
+  const request = parseActivateRequest({ query, top_k: k });
+  if (!request.ok) throw new CliError(`--query: ${request.message}`);
   return { query, k, port, keepServing: values["keep-serving"] ?? false, json: values.json ?? false };
 }
 
