@@ -38,6 +38,30 @@ describe.skipIf(!built)("arcroute tag", () => {
     expect(out[2].payload).toEqual({ ...tag(NAN), arc_type: "bond", person: "Nan" });
   });
 
+  it("--jsonl gives secondary arcs only beside its own arc, and refuses given fields the adapters could never match", () => {
+    const repeated = `${NAN} `.repeat(5).trim();
+    expect(tag(repeated).secondary_arc_types?.length).toBeGreaterThan(0); // the case under test
+    const lines = [
+      { id: "a", text: repeated, payload: { arc_type: "gratitude" } },
+      { id: "b", text: repeated, payload: { arc_type: null } },
+      { id: "c", text: NAN, payload: { arc_type: "Grief" } },
+      { id: "d", text: NAN, payload: { emotional_weight: "0.9" } },
+      { id: "e", text: NAN, payload: { constellation: { arc_type: "bond" } } },
+    ].map((d) => JSON.stringify(d));
+    const r = run(["--jsonl"], lines.join("\n"));
+    expect(r.status).toBe(1);
+    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(out[0].payload.arc_type).toBe("gratitude");
+    expect(out[0].payload).not.toHaveProperty("secondary_arc_types");
+    expect(out[1].payload.arc_type).toBeNull();
+    expect(out[1].payload).not.toHaveProperty("secondary_arc_types");
+    expect(out.slice(2)).toEqual([
+      { line: 3, error: '"payload.arc_type" is "Grief", not a canonical EDM value' },
+      { line: 4, error: '"payload.emotional_weight" must be a number from 0 to 1' },
+      { line: 5, error: '"payload" has EDM fields nested under "constellation": tag fills flat fields, give the payload flat' },
+    ]);
+  });
+
   it("--jsonl answers a bad line in its place, tags the others and exits 1", () => {
     const lines = [JSON.stringify({ id: "a", text: NAN }), "not json", JSON.stringify({ id: "b" }), JSON.stringify({ id: "c", text: ERRAND, payload: [1] }), "[1,2]", JSON.stringify({ id: "d", text: "x".repeat(100_001) }), JSON.stringify({ id: "e", text: ERRAND })];
     const r = run(["--jsonl"], lines.join("\n"));

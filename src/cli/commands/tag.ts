@@ -6,7 +6,8 @@
  * tagger fills the rest. A bad line is answered in its place, so the output stays line-aligned.
  */
 import { createInterface } from "node:readline";
-import { tag } from "../../tag/index.js";
+import { tag, type EdmTags } from "../../tag/index.js";
+import { EDM_DOMAINS, isCanonicalValue, isCategoricalField } from "../../schema/vocabulary.js";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
@@ -44,7 +45,39 @@ function tagLine(line: string): { ok: true; document: Record<string, unknown> } 
   const problem = textProblem(document.text);
   if (problem !== null) return { ok: false, error: problem };
   if (document.payload !== undefined && !isRecord(document.payload)) return { ok: false, error: '"payload" must be an object' };
-  return { ok: true, document: { ...document, payload: { ...tag(document.text as string), ...document.payload } } };
+  const given = (document.payload ?? {}) as Record<string, unknown>;
+  const invalid = payloadProblem(given);
+  if (invalid !== null) return { ok: false, error: invalid };
+  return { ok: true, document: { ...document, payload: merge(tag(document.text as string), given) } };
+}
+
+/**
+ * Why fields a document already has cannot stand beside the tagger's, or null. The adapters compare
+ * exactly, so "Grief" or "0.9" would never match a filter; and the tagger writes flat fields, which
+ * would contradict EDM domain objects (`constellation: {arc_type}`) in the same payload.
+ */
+function payloadProblem(given: Record<string, unknown>): string | null {
+  for (const domain of EDM_DOMAINS) {
+    if (isRecord(given[domain])) return `"payload" has EDM fields nested under "${domain}": tag fills flat fields, give the payload flat`;
+  }
+  for (const [field, value] of Object.entries(given)) {
+    if (value === null) continue;
+    if (field === "secondary_arc_types") {
+      if (!Array.isArray(value) || !value.every((arc) => isCanonicalValue("arc_type", arc))) return '"payload.secondary_arc_types" must be a list of canonical arc types';
+    } else if (isCategoricalField(field) && !isCanonicalValue(field, value)) {
+      return `"payload.${field}" is ${JSON.stringify(value)}, not a canonical EDM value`;
+    } else if (field === "emotional_weight" && !(typeof value === "number" && value >= 0 && value <= 1)) {
+      return `"payload.emotional_weight" must be a number from 0 to 1`;
+    }
+  }
+  return null;
+}
+
+/** The tagger's fields under the document's own; secondary arcs only beside the tagger's own arc (they rank against it). */
+function merge(tagged: EdmTags, given: Record<string, unknown>): Record<string, unknown> {
+  const { secondary_arc_types, ...rest } = tagged;
+  const keepSecondary = secondary_arc_types !== undefined && !Object.hasOwn(given, "arc_type");
+  return { ...rest, ...(keepSecondary ? { secondary_arc_types } : {}), ...given };
 }
 
 async function runJsonl(io: CliIO): Promise<number> {
