@@ -55,10 +55,26 @@ describe.skipIf(!enabled)("Redis limiter shared by several processes", () => {
 });
 
 describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local limiter)", () => {
-  it("answers from the local window with reason 'fallback' while Redis is away, then shares again", async () => {
+  /** A limiter talking to Redis through a TCP proxy the test can cut and restore. */
+  async function limiterBehindProxy() {
     const { hostname, port } = new URL(REDIS_URL);
     const proxy = await startTcpProxy(hostname, Number(port || 6379));
     const limiter = await createRedisLimiter({ url: `redis://127.0.0.1:${proxy.port}`, prefix, commandTimeoutMs: 1_000 });
+    return { proxy, limiter };
+  }
+
+  /** Hits until Redis answers again (ioredis reconnects in the background); that first shared answer. */
+  async function hitOnceRedisIsBack(limiter: Awaited<ReturnType<typeof createRedisLimiter>>, key: string) {
+    let back = await limiter.hit(key, 2, 60_000);
+    for (let i = 0; i < 100 && back.reason === "fallback"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      back = await limiter.hit(key, 2, 60_000);
+    }
+    return back;
+  }
+
+  it("answers from the local window with reason 'fallback' while Redis is away, then shares again", async () => {
+    const { proxy, limiter } = await limiterBehindProxy();
     try {
       const key = newId("org");
       expect(await limiter.hit(key, 2, 60_000)).toMatchObject({ allowed: true, remaining: 1 });
@@ -72,12 +88,8 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
       expect(during.filter((r) => r.allowed)).toHaveLength(0);
 
       await proxy.restore();
-      // ioredis reconnects in the background; the shared window (already full) answers again.
-      let back = await limiter.hit(key, 2, 60_000);
-      for (let i = 0; i < 100 && back.reason === "fallback"; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        back = await limiter.hit(key, 2, 60_000);
-      }
+      // The shared window (already full) answers again.
+      const back = await hitOnceRedisIsBack(limiter, key);
       expect(back.reason).toBeUndefined();
       expect(back.allowed).toBe(false);
     } finally {
@@ -87,20 +99,14 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
   });
 
   it("still counts the hits admitted during an outage once Redis is back (Redis never saw them)", async () => {
-    const { hostname, port } = new URL(REDIS_URL);
-    const proxy = await startTcpProxy(hostname, Number(port || 6379));
-    const limiter = await createRedisLimiter({ url: `redis://127.0.0.1:${proxy.port}`, prefix, commandTimeoutMs: 1_000 });
+    const { proxy, limiter } = await limiterBehindProxy();
     try {
       const key = newId("org");
       await proxy.cut();
       const during = await Promise.all(Array.from({ length: 3 }, () => limiter.hit(key, 2, 60_000)));
       expect(during.map((r) => [r.allowed, r.reason])).toEqual([[true, "fallback"], [true, "fallback"], [false, "fallback"]]);
       await proxy.restore();
-      let back = await limiter.hit(key, 2, 60_000);
-      for (let i = 0; i < 100 && back.reason === "fallback"; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        back = await limiter.hit(key, 2, 60_000);
-      }
+      const back = await hitOnceRedisIsBack(limiter, key);
       expect(back.reason).toBeUndefined();
       expect(back.allowed).toBe(false); // 2 already admitted in this window by this process
     } finally {
@@ -110,9 +116,7 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
   });
 
   it("keeps POST /v1/activate answering during an outage, each process enforcing the plan limit", async () => {
-    const { hostname, port } = new URL(REDIS_URL);
-    const proxy = await startTcpProxy(hostname, Number(port || 6379));
-    const limiter = await createRedisLimiter({ url: `redis://127.0.0.1:${proxy.port}`, prefix, commandTimeoutMs: 1_000 });
+    const { proxy, limiter } = await limiterBehindProxy();
     const store = createMemoryStore();
     try {
       const { key } = await createApiKey(store, { org: newId("org"), tier: "free", scopes: ["extract"] });
