@@ -5,8 +5,9 @@
  *
  * - Nested paths use Qdrant's own dot notation (`constellation.arc_type`); the path grammar
  *   keeps keys free of the characters Qdrant would need quoted.
- * - `match.value` carries strings and integers only, so equality on a non-integer number is
- *   written as `range { gte: v, lte: v }`; several equal-to values become `match.any`.
+ * - Equality on a string is `match.value` (several: `match.any`). Equality on a number is
+ *   `range { gte: v, lte: v }`, integers included: `match` on an integer only meets payloads Qdrant
+ *   stored as integers, and another client may have written the same number as 1.0 (a float).
  * - Boost mode returns a `FormulaQuery` (Qdrant ≥ 1.14): `$score` plus, per field, the weight of
  *   its best matching alternative. A formula has no max(), so alternatives are made disjoint
  *   (heaviest first, each later one `must_not` the earlier ones): the sum is exactly the max.
@@ -23,15 +24,9 @@ export type QdrantFormulaQuery = Schemas["FormulaQuery"];
 export type QdrantOptions = BaseOptions;
 
 const dialect: FilterDialect<QdrantCondition> = {
-  eq: ({ path }, value) =>
-    typeof value === "string" || Number.isSafeInteger(value)
-      ? { key: path.path, match: { value } }
-      : { key: path.path, range: { gte: value, lte: value } },
-  in: ({ path }, values) => {
-    if (values.every((v) => typeof v === "string")) return { key: path.path, match: { any: values as string[] } };
-    if (values.every((v) => Number.isSafeInteger(v))) return { key: path.path, match: { any: values as number[] } };
-    return undefined;
-  },
+  eq: ({ path }, value) => (typeof value === "string" ? { key: path.path, match: { value } } : { key: path.path, range: { gte: value, lte: value } }),
+  // Numbers: undefined, so several of them become a `should` of ranges.
+  in: ({ path }, values) => (values.every((v) => typeof v === "string") ? { key: path.path, match: { any: values as string[] } } : undefined),
   range: ({ path }, op, value) => ({ key: path.path, range: op === "gte" ? { gte: value } : { lte: value } }),
   or: (parts) => ({ should: parts }),
   and: (parts) => ({ must: parts }),

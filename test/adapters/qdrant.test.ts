@@ -131,8 +131,14 @@ describe("qdrant output shape", () => {
     expect(filtered.filter).toEqual({ must: [{ key: "arc_type", match: { value: "grief" } }] });
   });
 
-  it("a non-integer equality becomes a closed range (match.value takes strings and integers only)", () => {
+  it("numeric equality, integers included, is a closed range: it meets 1 stored as an integer or as 1.0", () => {
     expect(toQdrantFilter([{ field: "score", operator: "eq", value: 0.5 }])).toEqual({ must: [{ key: "score", range: { gte: 0.5, lte: 0.5 } }] });
+    const one = toQdrantFilter([{ field: "score", operator: "eq", value: 1 }]);
+    expect(one).toEqual({ must: [{ key: "score", range: { gte: 1, lte: 1 } }] });
+    const several = toQdrantFilter([{ field: "score", operator: "eq", value: 1 }, { field: "score", operator: "eq", value: 2 }]);
+    expect(several).toEqual({ should: [{ key: "score", range: { gte: 1, lte: 1 } }, { key: "score", range: { gte: 2, lte: 2 } }] });
+    assertValid(validFilter, one);
+    assertValid(validFilter, several);
   });
 
   it("boost mode is a FormulaQuery adding $score and disjoint weighted conditions", () => {
