@@ -68,15 +68,17 @@ export const command: Command = {
       else await writeLine(io.stdout, render(result, (io.stdout as { columns?: number }).columns ?? 110));
 
       if (options.keepServing) {
-        io.stderr.write(`\narcroute demo: serving ${server.url} with dev key ${server.apiKey} (Ctrl-C to stop)\n`);
         // Ctrl-C or a service manager's SIGTERM: either way the server closes and the data folder goes.
-        await new Promise<void>((resolve) => {
+        // The handlers are in place before the line that invites the signal is written.
+        const stopped = new Promise<void>((resolve) => {
           const stop = () => {
             process.off("SIGINT", stop).off("SIGTERM", stop);
             resolve();
           };
           process.once("SIGINT", stop).once("SIGTERM", stop);
         });
+        io.stderr.write(`\narcroute demo: serving ${server.url} with dev key ${server.apiKey} (Ctrl-C to stop)\n`);
+        await stopped;
       }
       return 0;
     } finally {
