@@ -77,10 +77,15 @@ export function readNodeBody(req: IncomingMessage, limit: number = MAX_BODY_BYTE
  * loudly instead of waiting forever for data that will never come.
  */
 function alreadyParsed(req: IncomingMessage & { body?: unknown }, limit: number): BodyBytes {
+  const bytes = parsedBodyBytes(req);
+  return bytes.byteLength > limit ? { ok: false, reason: "too_large" } : { ok: true, bytes };
+}
+
+/** The bytes of a body a parser in front already read (`req.body`); throws when it left nothing there. */
+export function parsedBodyBytes(req: IncomingMessage & { body?: unknown }): Uint8Array {
   const { body } = req;
   if (body === undefined) throw new Error("request body already consumed: mount arcroute before body parsers");
-  const bytes = body instanceof Uint8Array ? body : new TextEncoder().encode(typeof body === "string" ? body : JSON.stringify(body));
-  return bytes.byteLength > limit ? { ok: false, reason: "too_large" } : { ok: true, bytes };
+  return body instanceof Uint8Array ? body : new TextEncoder().encode(typeof body === "string" ? body : JSON.stringify(body));
 }
 
 function concat(chunks: Uint8Array[], total: number): Uint8Array {

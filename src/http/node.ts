@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { HANDLE_INCOMING, type Api } from "./api.js";
-import { readNodeBody, type BodyBytes } from "./body.js";
+import { parsedBodyBytes, readNodeBody, type BodyBytes } from "./body.js";
 import type { HeaderSource, Incoming, Reply } from "./exchange.js";
 
 const INTERNAL_ERROR = JSON.stringify({ success: false, error: "Internal server error", data: null, code: "internal_error" });
@@ -96,6 +96,12 @@ function targetOf(target: string): { url: string; path: string } {
 /** A Web Request whose body streams from the node request on demand (the Api bounds what it reads). */
 function viaFetch(req: IncomingMessage, incoming: Incoming): Request {
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  // A body parser in front (express.json()) already read the stream: listening for it would wait
+  // forever. Hand on what the parser left, or a body that fails as the fast path does (a 500 to onError).
+  if (hasBody && req.readableEnded) {
+    const body = consumedBody(req);
+    return new Request(incoming.url, { method: incoming.method, headers: webHeaders(req), body, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+  }
   let onData = (_chunk: Buffer) => {};
   let onEnd = () => {};
   let onError = (_error: Error) => {};
@@ -162,4 +168,13 @@ function webHeaders(req: IncomingMessage): Headers {
     }
   }
   return headers;
+}
+
+/** What a parser left of a consumed body, as a Request body; a stream that errors when it left nothing. */
+function consumedBody(req: IncomingMessage): BodyInit {
+  try {
+    return parsedBodyBytes(req) as Uint8Array<ArrayBuffer>;
+  } catch (error) {
+    return new ReadableStream<Uint8Array>({ start: (controller) => controller.error(error) });
+  }
 }

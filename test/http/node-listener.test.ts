@@ -49,21 +49,25 @@ describe("toNodeListener with a fetch-only Api", () => {
 });
 
 describe("toNodeListener behind a body parser", () => {
-  it("uses what express.json() left on req.body", async () => {
+  /** The Api itself, and a wrapper that only has `fetch` (the Request path), must behave alike. */
+  const asMounted = (api: Awaited<ReturnType<typeof setup>>["api"], wrapped: boolean) =>
+    wrapped ? { fetch: (request: Request, info?: { remoteAddress?: string }) => api.fetch(request, info) } : api;
+
+  it.each([false, true])("uses what express.json() left on req.body (fetch-only wrapper: %s)", async (wrapped) => {
     const { api, key } = await setup();
     const app = express();
     app.use(express.json());
-    app.use(toNodeListener(api));
+    app.use(toNodeListener(asMounted(api, wrapped)));
     const origin = await listen(app);
     const answer = await call(`${origin}/v1/activate`, { key, body: { query: SIGNIFICANT, top_k: 4 } });
     expect(answer.status).toBe(200);
     expect(answer.body.meta).toMatchObject({ query: SIGNIFICANT, top_k: 4 });
   });
 
-  it("a consumed stream with nothing on req.body is a 500 with a clear onError message, not a hang", async () => {
+  it.each([false, true])("a consumed stream with nothing on req.body is a 500 with a clear onError message, not a hang (fetch-only wrapper: %s)", async (wrapped) => {
     const errors: unknown[] = [];
     const { api, key } = await setup((error) => errors.push(error));
-    const listener = toNodeListener(api);
+    const listener = toNodeListener(asMounted(api, wrapped));
     const origin = await listen((req, res) => {
       req.resume();
       req.on("end", () => listener(req, res));
