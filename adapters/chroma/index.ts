@@ -15,8 +15,10 @@ export type ChromaOptions = BaseOptions;
 
 const dialect: FilterDialect<Where> = {
   eq: ({ path }, value) => ({ [path.path]: { $eq: value } }),
+  // Chroma wants one JSON type per `$in` list, and reads 1 as an integer, 0.9 as a float: a list
+  // mixing them (or strings and numbers) is refused by the server, so it becomes an `$or` of `$eq`s.
   in: ({ path }, values) =>
-    values.every((v) => typeof v === "string") || values.every((v) => typeof v === "number")
+    values.every((v) => typeof v === "string") || values.every((v) => Number.isInteger(v)) || values.every((v) => typeof v === "number" && !Number.isInteger(v))
       ? ({ [path.path]: { $in: values as string[] | number[] } } as Where)
       : undefined,
   range: ({ path }, op, value) => ({ [path.path]: op === "gte" ? { $gte: value } : { $lte: value } }),

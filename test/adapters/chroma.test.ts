@@ -9,8 +9,8 @@ agreementSuite<Where>({
   store: "chroma",
   layouts: ["flat"],
   filter: (filters) => toChromaWhere(filters),
-  // Chroma rejects $and/$or with fewer than two children.
-  matches: (output, payload) => mqlMatches(output as Record<string, unknown>, payload, { minLogicalChildren: 2 }),
+  // Chroma rejects $and/$or with fewer than two children, and an $in list mixing JSON types.
+  matches: (output, payload) => mqlMatches(output as Record<string, unknown>, payload, { minLogicalChildren: 2, typedIn: true }),
 });
 
 describe("chroma output", () => {
@@ -18,6 +18,13 @@ describe("chroma output", () => {
     const where = toChromaWhere([{ field: "valence", operator: "eq", value: "negative" }]);
     const args: Parameters<Collection["query"]>[0] = { queryEmbeddings: [[0.1, 0.2]], nResults: 5, where };
     expect(args.where).toEqual({ valence: { $eq: "negative" } });
+  });
+
+  it("keeps one JSON type per $in list (Chroma reads 1 as an integer, 0.9 as a float): mixed lists become $or", () => {
+    const filter = (values: number[]) => toChromaWhere(values.map((value) => ({ field: "emotional_weight", operator: "eq" as const, value })));
+    expect(filter([1, 2])).toEqual({ emotional_weight: { $in: [1, 2] } });
+    expect(filter([0.5, 0.9])).toEqual({ emotional_weight: { $in: [0.5, 0.9] } });
+    expect(filter([1, 0.9])).toEqual({ $or: [{ emotional_weight: { $eq: 1 } }, { emotional_weight: { $eq: 0.9 } }] });
   });
 
   it("rejects nested paths and boost mode", () => {

@@ -9,7 +9,8 @@ import { at } from "./agreement.js";
 
 type Doc = Record<string, unknown>;
 
-export function mqlMatches(filter: Doc, payload: unknown, options: { minLogicalChildren?: number } = {}): boolean {
+/** `typedIn`: the store takes one JSON type per `$in` list (Chroma: strings, integers or floats). */
+export function mqlMatches(filter: Doc, payload: unknown, options: { minLogicalChildren?: number; typedIn?: boolean } = {}): boolean {
   const keys = Object.keys(filter);
   if (keys.length !== 1) throw new Error(`expected exactly one key in ${JSON.stringify(filter)}`);
   const key = keys[0]!;
@@ -29,8 +30,14 @@ export function mqlMatches(filter: Doc, payload: unknown, options: { minLogicalC
   switch (op) {
     case "$eq":
       return actual === value;
-    case "$in":
-      return (value as unknown[]).includes(actual);
+    case "$in": {
+      const list = value as unknown[];
+      if (options.typedIn) {
+        const kinds = new Set(list.map((v) => (typeof v === "number" ? (Number.isInteger(v) ? "integer" : "float") : typeof v)));
+        if (kinds.size > 1) throw new Error(`$in mixes value types: ${JSON.stringify(list)}`);
+      }
+      return list.includes(actual);
+    }
     case "$gte":
       return typeof actual === "number" && typeof value === "number" && actual >= value;
     case "$lte":
