@@ -57,7 +57,13 @@ export function rerank<T>(
 function vectorScores(candidates: readonly Candidate[], mode: "raw" | "minmax"): number[] {
   const scores = candidates.map((candidate) => candidate.score);
   if (mode === "raw" || scores.length === 0) return scores;
-  const lo = Math.min(...scores);
-  const hi = Math.max(...scores);
-  return scores.map((score) => (hi > lo ? (score - lo) / (hi - lo) : 1));
+  // A loop, not Math.min(...scores) (which overflows the stack past ~120,000 candidates); halves,
+  // so hi − lo stays finite for any finite scores (±1.79e308 would give Infinity, then NaN).
+  let lo = Infinity, hi = -Infinity;
+  for (const score of scores) {
+    if (score < lo) lo = score;
+    if (score > hi) hi = score;
+  }
+  const span = hi / 2 - lo / 2;
+  return scores.map((score) => (span > 0 ? (score / 2 - lo / 2) / span : 1));
 }

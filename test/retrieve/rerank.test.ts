@@ -34,6 +34,13 @@ describe("rerank", () => {
     expect(rerank(candidates, activation, { fusionWeight: 1 }).map((r) => r.id)).toEqual(["b", "c", "d", "a"]);
     expect(() => rerank(candidates, activation, { fusionWeight: 1.5 })).toThrow(RangeError);
     for (const k of [0, -1, 1.5, Number.NaN]) expect(() => rerank(candidates, activation, { k })).toThrow(/k must be a positive integer/);
+    // minmax stays finite at the extremes of the number line and for very long lists.
+    const extreme = [1.79e308, -1.79e308, 1e308].map((score, i) => ({ id: `e${i}`, score, payload: {} }));
+    const ranked = rerank(extreme, activation, { normalize: "minmax" });
+    expect(ranked.every((r) => Number.isFinite(r.score))).toBe(true);
+    expect(ranked.map((r) => r.id)).toEqual(["e0", "e2", "e1"]);
+    const many = Array.from({ length: 200_000 }, (_, i) => ({ id: `m${i}`, score: i / 200_000, payload: {} }));
+    expect(rerank(many, activation, { normalize: "minmax", k: 1 })[0]!.id).toBe("m199999");
     const broken = [...candidates, { id: "x", score: Number.NaN, payload: {} }];
     expect(() => rerank(broken, activation)).toThrow(/candidate "x" has a non-finite vector score/);
   });
