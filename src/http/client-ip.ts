@@ -19,9 +19,28 @@ export function clientIp(headers: HeaderSource, socketIp: string | undefined, tr
   return normalizeIp(chain[Math.max(0, chain.length - trustedHops)]);
 }
 
-/** `::ffff:10.0.0.1` → `10.0.0.1`, so one client is one bucket whichever stack it came in on. */
+const IPV4_WITH_PORT = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/;
+const BRACKETED_IPV6 = /^\[([^\]]+)\](?::\d+)?$/;
+
+/**
+ * One client is one bucket however its address is written: a port some proxies append
+ * (`5.5.5.5:1000`, `[2001:db8::1]:443`) is dropped, IPv6 takes its canonical compressed form
+ * (`2001:DB8:0:0:0:0:0:1` = `2001:db8::1`), and an IPv4-mapped address is the IPv4 one
+ * (`::ffff:10.0.0.1`, `::ffff:0a00:0001` → `10.0.0.1`). Anything else is kept as written, lower-cased.
+ */
 export function normalizeIp(ip: string | undefined): string {
   if (!ip) return UNKNOWN_IP;
-  const trimmed = ip.trim().toLowerCase();
-  return trimmed.startsWith("::ffff:") && trimmed.includes(".") ? trimmed.slice(7) : trimmed;
+  let address = ip.trim().toLowerCase();
+  address = IPV4_WITH_PORT.exec(address)?.[1] ?? BRACKETED_IPV6.exec(address)?.[1] ?? address;
+  if (!address.includes(":")) return address;
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1); // the WHATWG parser's IPv6 serialisation
+  } catch {
+    return address;
+  }
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (!mapped) return canonical;
+  const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }

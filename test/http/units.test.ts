@@ -23,6 +23,9 @@ describe("client IP", () => {
     expect(normalizeIp("::FFFF:192.168.0.7")).toBe("192.168.0.7");
     expect(normalizeIp("2001:db8::1")).toBe("2001:db8::1");
     expect(normalizeIp(undefined)).toBe("unknown");
+    // One client, one bucket, however a proxy wrote its address.
+    for (const written of ["5.5.5.5:1000", "5.5.5.5:1001", "::ffff:0505:0505", "[::ffff:5.5.5.5]:443"]) expect(normalizeIp(written), written).toBe("5.5.5.5");
+    for (const written of ["2001:DB8:0:0:0:0:0:1", "[2001:db8::1]", "[2001:db8::1]:8080"]) expect(normalizeIp(written), written).toBe("2001:db8::1");
   });
 });
 
