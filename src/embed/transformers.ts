@@ -32,7 +32,7 @@ export interface TransformersEmbedderOptions {
 type FeatureExtractor = (texts: string[], options: { pooling: "mean"; normalize: boolean }) => Promise<{ data: ArrayLike<number>; dims: number[] }>;
 
 /** What a model-backed embedder or classifier says when the optional peer dependency is not installed. */
-export const MISSING_TRANSFORMERS =
+const MISSING_TRANSFORMERS =
   "the embedding classifier, the ensemble and every transformers.js embedder (the shipped static model included) need the optional peer dependency '@xenova/transformers': npm install @xenova/transformers, with \"overrides\": {\"sharp\": \"0.34.x\"} in package.json where sharp cannot download libvips";
 
 /** transformers.js keeps its settings in one global `env`: loads are serialised so each sees its own settings. */

@@ -46,10 +46,10 @@ async function runWithTimeout(
   }
 }
 
-/** Wraps `base` so that each query goes through `hook`, validated, with fallback to `base`. */
 /** Longest timeout setTimeout honours (larger ones, Infinity and NaN fire at once). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
+/** Wraps `base` so that each query goes through `hook`, validated, with fallback to `base`. */
 export function withLlmHook(base: Classifier, hook: LlmHook, options: LlmHookOptions = {}): Classifier {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
   if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) throw new RangeError(`timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${timeoutMs}`);

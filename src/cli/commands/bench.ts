@@ -13,7 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<{ benchmark: Command }>> = {
 };
 
 /** The benchmarks, their query sets and corpora live in the repository, not in the npm package. */
-export const NOT_PACKAGED = "arcroute bench runs from a checkout of the repository (git clone, then npm install): the benchmarks and their data are not in the npm package";
+const NOT_PACKAGED = "arcroute bench runs from a checkout of the repository (git clone, then npm install): the benchmarks and their data are not in the npm package";
 
 /** Whether `error` is the benchmark module itself missing (an installed package), not one of its imports. */
 function isMissingBenchmark(error: unknown, name: string): boolean {
