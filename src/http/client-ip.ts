@@ -44,3 +44,21 @@ export function normalizeIp(ip: string | undefined): string {
   const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
   return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }
+
+/**
+ * The rate-limit subject of an address: an IPv4 address as it is, an IPv6 address by its /64
+ * network (`2001:db8:1:2::/64`). An IPv6 subscriber is normally given a whole /64 and can pick any
+ * of its 2⁶⁴ addresses, so a per-address bucket would not limit anyone; a /64 is the smallest block
+ * one client is assigned (RFC 6177), as express-rate-limit and Cloudflare group by it. Takes a
+ * `normalizeIp` answer; anything that is not an IPv6 address is its own subject.
+ */
+export function rateLimitSubject(ip: string): string {
+  if (!ip.includes(":")) return ip;
+  const halves = ip.split("::");
+  if (halves.length > 2) return ip;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const groups = halves.length === 2 ? [...head, ...Array<string>(8 - head.length - tail.length).fill("0"), ...tail] : head;
+  if (groups.length !== 8) return ip;
+  return `${normalizeIp(`${groups.slice(0, 4).join(":")}::`)}/64`;
+}

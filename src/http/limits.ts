@@ -1,9 +1,10 @@
 /**
  * Rate limits: per organization by plan, exact sliding 60-second window (the RateLimiter does the
- * counting), and per client IP for anonymous `/verify`. Also the headers every limited response carries.
+ * counting), and per client (IPv4 address, IPv6 /64) for anonymous `/verify`. Also the headers every limited response carries.
  */
 import type { LimitResult, Organization, Tier } from "../stores/types.js";
 import type { Caller } from "./auth.js";
+import { rateLimitSubject } from "./client-ip.js";
 import type { HeaderMap } from "./responses.js";
 
 export const WINDOW_MS = 60_000;
@@ -18,9 +19,9 @@ export function rpmOf(org: Organization): number {
   return PLAN_RPM[org.tier];
 }
 
-/** The limiter bucket and its limit: one bucket per organization, one per IP for anonymous calls. */
+/** The limiter bucket and its limit: one bucket per organization, one per client (IPv4 address or IPv6 /64) for anonymous calls. */
 export function bucketOf(caller: Caller, anonymousRpm: number): { key: string; limit: number } {
-  return caller.kind === "key" ? { key: `org:${caller.org.id}`, limit: rpmOf(caller.org) } : { key: `anon-verify:${caller.ip}`, limit: anonymousRpm };
+  return caller.kind === "key" ? { key: `org:${caller.org.id}`, limit: rpmOf(caller.org) } : { key: `anon-verify:${rateLimitSubject(caller.ip)}`, limit: anonymousRpm };
 }
 
 /** Whole seconds until a slot frees up (rounded up so waiting that long always suffices). */

@@ -199,6 +199,15 @@ describe("anonymous /verify", () => {
     expect((await as("10.0.0.3")).status).toBe(501);
   });
 
+  it("counts an IPv6 client by its /64: another address of the same network shares the bucket", async () => {
+    server = await startServer({ manualClock: true, anonymousVerifyRpm: 2, trustProxy: true });
+    const as = (ip: string) => call(`${server.url}/verify`, { body: {}, headers: { "x-forwarded-for": ip } });
+    expect((await as("2001:db8:1:2::1")).status).toBe(501);
+    expect((await as("2001:db8:1:2::2")).status).toBe(501);
+    expectFailure(await as("2001:db8:1:2:dead:beef:0:1"), 429, "Rate limit exceeded");
+    expect((await as("2001:db8:1:3::1")).status).toBe(501); // the next /64 is another client
+  });
+
   it("a sent but invalid key is 401 on /verify, not anonymous", async () => {
     server = await startServer();
     expectFailure(await call(`${server.url}/verify`, { key: "ar_live_" + "x".repeat(30), body: {} }), 401, "Unauthorized");

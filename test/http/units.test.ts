@@ -1,6 +1,6 @@
 /** The small pure pieces of the pipeline, on the cases the socket tests do not reach. */
 import { describe, expect, it } from "vitest";
-import { clientIp, normalizeIp } from "../../src/http/client-ip.js";
+import { clientIp, normalizeIp, rateLimitSubject } from "../../src/http/client-ip.js";
 import { fingerprintOf, readIdempotencyKey } from "../../src/http/idempotency.js";
 import { normalizeBasePath, rpmOf } from "../../src/http/index.js";
 import { rateLimitHeaders, retryAfterSeconds } from "../../src/http/limits.js";
@@ -26,6 +26,16 @@ describe("client IP", () => {
     // One client, one bucket, however a proxy wrote its address.
     for (const written of ["5.5.5.5:1000", "5.5.5.5:1001", "::ffff:0505:0505", "[::ffff:5.5.5.5]:443"]) expect(normalizeIp(written), written).toBe("5.5.5.5");
     for (const written of ["2001:DB8:0:0:0:0:0:1", "[2001:db8::1]", "[2001:db8::1]:8080"]) expect(normalizeIp(written), written).toBe("2001:db8::1");
+  });
+
+  it("limits an IPv6 client by its /64, an IPv4 client by its address", () => {
+    const subject = (ip: string) => rateLimitSubject(normalizeIp(ip));
+    for (const written of ["2001:db8:1:2::1", "2001:DB8:1:2:ffff:ffff:ffff:ffff", "[2001:db8:1:2::9]:443", "2001:db8:1:2:3::"]) expect(subject(written), written).toBe("2001:db8:1:2::/64");
+    expect(subject("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(subject("1::2:3:4:5:6:7")).toBe("1:0:2:3::/64");
+    expect(subject("::ffff:10.0.0.1")).toBe("10.0.0.1");
+    expect(subject("10.0.0.2")).toBe("10.0.0.2");
+    expect(subject("unknown")).toBe("unknown");
   });
 });
 
