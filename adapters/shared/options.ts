@@ -4,6 +4,7 @@
  * validation and the same error messages.
  */
 import { z } from "zod";
+import { hasOwnProtoKey } from "../../src/schema/own-keys.js";
 import { AdapterError } from "./errors.js";
 import { FIELD_MAPS, parsePath, type FieldMap, type FieldMapName, type FieldPath } from "./paths.js";
 
@@ -40,9 +41,7 @@ export interface ParsedOptions {
 
 /** Validates `raw` with `schema` (the base schema or a store's extension of it); errors name the store. */
 export function parseWithSchema<S extends z.ZodType>(store: string, schema: S, raw: unknown): z.output<S> {
-  // zod drops a "__proto__" key of a record silently (JSON.parse makes it an own key): refuse it instead.
-  const fields = (raw as { fields?: unknown } | null | undefined)?.fields;
-  if (typeof fields === "object" && fields !== null && Object.hasOwn(fields, "__proto__")) {
+  if (hasOwnProtoKey((raw as { fields?: unknown } | null | undefined)?.fields)) {
     throw new AdapterError(store, `invalid option 'fields': field name "__proto__" must not use the reserved name '__proto__'`);
   }
   const parsed = schema.safeParse(raw ?? {});

@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import type { FieldFilter } from "../schema/activation.js";
+import { hasOwnProtoKey } from "../schema/own-keys.js";
 import { FILTER_FIELDS, isCanonicalValue, isCategoricalField, isNumericField, type FilterField } from "../schema/vocabulary.js";
 import type { Classification, Classifier } from "../classify/types.js";
 import { primaryDomain } from "../classify/filters.js";
@@ -43,10 +44,8 @@ function isValueKey(key: string): boolean {
  * break the result rules (a filter weight outside (0, 1], NaN) or keys that do nothing.
  */
 export function parseLearnedWeights(raw: unknown, source = "learned weights"): LearnedWeights {
-  // The parser drops a "__proto__" key of a record silently (JSON.parse makes it an own key): refuse it.
   for (const part of ["fields", "values"] as const) {
-    const record = (raw as Record<string, unknown> | null | undefined)?.[part];
-    if (typeof record === "object" && record !== null && Object.hasOwn(record, "__proto__")) {
+    if (hasOwnProtoKey((raw as Record<string, unknown> | null | undefined)?.[part])) {
       throw new Error(`${source} is not an ${LEARNED_WEIGHTS_FORMAT} file: '${part}' has a "__proto__" key`);
     }
   }
