@@ -1,6 +1,7 @@
 /** `arcroute mcp` in remote mode against the real handler set: persisted activations, the API's errors. */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ActivationEnvelopeSchema } from "../../src/schema/envelope.js";
 import { BIN, REPO_ROOT, requireBuiltCli } from "./support/built-cli.js";
@@ -53,5 +54,25 @@ describe("arcroute mcp --base-url (remote) against the handler set", () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it("answers a call still in flight when the client closes stdin after sending it (piped use)", async () => {
+    const apiKey = await api.key("acme", "growth", ["extract"]);
+    const child = spawn(process.execPath, [BIN, "mcp", "--base-url", api.url], { cwd: REPO_ROOT, env: { ...getDefaultEnvironment(), ARCROUTE_API_KEY: apiKey } });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+    const messages = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "pipe", version: "0" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "activate", arguments: { query: "the night I thought I had lost my brother" } } },
+    ];
+    child.stdin.end(messages.map((m) => JSON.stringify(m)).join("\n") + "\n");
+    expect(await exited).toBe(0);
+    const answers = stdout.trim().split("\n").map((line) => JSON.parse(line) as { id?: number; result?: { structuredContent?: unknown } });
+    const call = answers.find((a) => a.id === 2);
+    expect(call, stdout).toBeDefined();
+    const envelope = ActivationEnvelopeSchema.parse(call!.result!.structuredContent);
+    expect(await api.store.getActivation(envelope.data.activation_id!, "acme")).not.toBeNull();
   });
 });

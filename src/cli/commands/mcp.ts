@@ -56,7 +56,8 @@ export const command: Command = {
       mode = `local classifier ${lexicalClassifier.model}`;
     }
     const version = await packageVersion();
-    const server = createMcpServer({ activate, version });
+    const calls = trackCalls(activate);
+    const server = createMcpServer({ activate: calls.activate, version });
 
     if (values.json) {
       const { tools } = await describeTools(server);
@@ -73,10 +74,34 @@ export const command: Command = {
     await server.connect(transport);
     io.stderr.write(`arcroute mcp: serving '${ACTIVATE_TOOL}' on stdio (${mode})\n`);
     await closed;
+    // A client that pipes its requests and closes stdin (`… | arcroute mcp`) still wants the
+    // answers: calls in flight finish and are written before the server closes.
+    await calls.settled();
     await server.close();
     return 0;
   },
 };
+
+/** Counts the activator's calls in flight, so that closing can wait for their answers. */
+function trackCalls(activate: Activator) {
+  const inFlight = new Set<Promise<unknown>>();
+  return {
+    activate: ((input, context) => {
+      const call = activate(input, context);
+      inFlight.add(call);
+      void call.then(
+        () => inFlight.delete(call),
+        () => inFlight.delete(call),
+      );
+      return call;
+    }) satisfies Activator,
+    async settled(): Promise<void> {
+      await Promise.allSettled(inFlight);
+      // The SDK writes the answer in the microtasks after the call settles: let them run.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}
 
 /** The tool list exactly as an MCP client would receive it, through an in-memory client. */
 async function describeTools(server: ReturnType<typeof createMcpServer>) {
