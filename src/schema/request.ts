@@ -17,15 +17,19 @@ export const MESSAGES = {
   subjectNotString: "'subject_vp_id' must be a string",
   subjectTooLong: `'subject_vp_id' must be at most ${MAX_SUBJECT_VP_ID_CHARS} characters`,
   topKInvalid: `'top_k' must be an integer from 1 to ${MAX_TOP_K}`,
-  queryHasNul: "'query' must not contain NUL characters",
-  subjectHasNul: "'subject_vp_id' must not contain NUL characters",
+  queryUnstorable: "'query' must not contain NUL characters or unpaired surrogates",
+  subjectUnstorable: "'subject_vp_id' must not contain NUL characters or unpaired surrogates",
 } as const;
 
+/** A UTF-16 surrogate without its other half (`"\ud800"` in a JSON string decodes to one). */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
- * Whether `text` holds a NUL (U+0000). PostgreSQL text and jsonb cannot store one, so a request
- * carrying it is refused up front, the same on every store (memory would keep it, SQL would fail).
+ * Whether `text` holds what PostgreSQL cannot keep as sent: a NUL (U+0000; text and jsonb refuse
+ * it) or an unpaired surrogate (stored as U+FFFD, so a read would differ from what was written).
+ * Such a request is refused up front, the same on every store (memory would keep it as is).
  */
-export const hasNul = (text: string): boolean => text.includes("\u0000");
+export const hasUnstorableText = (text: string): boolean => text.includes("\u0000") || UNPAIRED_SURROGATE.test(text);
 
 /** The documented shape (for JSON Schema / OpenAPI). Parsing goes through `parseActivateRequest`. */
 export const ActivateRequestSchema = z
@@ -73,13 +77,13 @@ export function parseActivateRequest(body: unknown): ParseResult<ActivateRequest
   const query = rawQuery.trim();
   if (query.length === 0) return { ok: false, message: MESSAGES.queryRequired };
   if (exceedsChars(query, MAX_QUERY_CHARS)) return { ok: false, message: MESSAGES.queryTooLong };
-  if (hasNul(rawQuery)) return { ok: false, message: MESSAGES.queryHasNul };
+  if (hasUnstorableText(rawQuery)) return { ok: false, message: MESSAGES.queryUnstorable };
 
   const subject = record.subject_vp_id;
   if (subject !== undefined && subject !== null) {
     if (typeof subject !== "string") return { ok: false, message: MESSAGES.subjectNotString };
     if (exceedsChars(subject, MAX_SUBJECT_VP_ID_CHARS)) return { ok: false, message: MESSAGES.subjectTooLong };
-    if (hasNul(subject)) return { ok: false, message: MESSAGES.subjectHasNul };
+    if (hasUnstorableText(subject)) return { ok: false, message: MESSAGES.subjectUnstorable };
   }
 
   const topK = record.top_k ?? DEFAULT_TOP_K;

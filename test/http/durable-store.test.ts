@@ -59,15 +59,20 @@ function describeBackend(name: string, open: () => Promise<Backend | null>) {
       expectFailure(await activate(server, key, { query: FACTUAL }, { "idempotency-key": "dup-1" }), 422, "Idempotency-Key was already used for a different request");
     });
 
-    it("refuses a NUL character (which PostgreSQL cannot store) with a 400 and records nothing", async (ctx) => {
+    it("refuses a NUL character or a lone surrogate (which PostgreSQL cannot store as sent) with a 400 and records nothing", async (ctx) => {
       if (!backend) return ctx.skip();
       const key = await server.key("nul", "scale", ["extract"], { mode: "live" });
       const before = await backend.count("activation_events");
-      expectFailure(await activate(server, key, { query: "my wedding day\u0000 with my sister" }), 400, "'query' must not contain NUL characters");
-      expectFailure(await activate(server, key, { query: SIGNIFICANT, subject_vp_id: "vp\u0000" }), 400, "'subject_vp_id' must not contain NUL characters");
+      expectFailure(await activate(server, key, { query: "my wedding day\u0000 with my sister" }), 400, "'query' must not contain NUL characters or unpaired surrogates");
+      expectFailure(await activate(server, key, { query: SIGNIFICANT, subject_vp_id: "vp\u0000" }), 400, "'subject_vp_id' must not contain NUL characters or unpaired surrogates");
       expect(await backend.count("activation_events")).toBe(before);
       const id = (await activate(server, key, { query: SIGNIFICANT })).body.data.activation_id as string;
-      expectFailure(await call(`${server.url}/feedback`, { key, body: { activation_id: id, hit: true, memory_id: "m\u0000" } }), 400, "'memory_id' must not contain NUL characters");
+      expectFailure(await call(`${server.url}/feedback`, { key, body: { activation_id: id, hit: true, memory_id: "m\u0000" } }), 400, "'memory_id' must not contain NUL characters or unpaired surrogates");
+      // A lone surrogate would be stored as U+FFFD: refused the same way, on every field.
+      expectFailure(await activate(server, key, { query: "I lost my mother \ud800 last year" }), 400, "'query' must not contain NUL characters or unpaired surrogates");
+      expectFailure(await activate(server, key, { query: SIGNIFICANT, subject_vp_id: "vp\udc00" }), 400, "'subject_vp_id' must not contain NUL characters or unpaired surrogates");
+      expectFailure(await call(`${server.url}/feedback`, { key, body: { activation_id: id, hit: true, memory_id: "a\ud800b" } }), 400, "'memory_id' must not contain NUL characters or unpaired surrogates");
+      expect((await activate(server, key, { query: "the day my son was born 😀" })).status).toBe(200); // a paired surrogate is fine
     });
 
     it("reads activations of the caller's organization only", async (ctx) => {

@@ -105,7 +105,7 @@ describe("bodies", () => {
   });
 
   it("400 for a NUL character in the query (the memory store too, so every store answers alike)", async () => {
-    expectFailure(await activate(server, key, { query: "my wedding day\u0000 with my sister" }), 400, "'query' must not contain NUL characters");
+    expectFailure(await activate(server, key, { query: "my wedding day\u0000 with my sister" }), 400, "'query' must not contain NUL characters or unpaired surrogates");
   });
 
   it("400 Invalid JSON body for malformed and non-UTF-8 bodies", async () => {

@@ -3,7 +3,7 @@
  * ownership check (an organization can only give feedback on its own activations; anything else
  * is indistinguishable from an unknown id: 404) and the write.
  */
-import { exceedsChars, hasNul, MESSAGES as REQUEST_MESSAGES } from "../../schema/request.js";
+import { exceedsChars, hasUnstorableText, MESSAGES as REQUEST_MESSAGES } from "../../schema/request.js";
 import type { ArcStore, Feedback } from "../../stores/types.js";
 import { newRecordId } from "../ids.js";
 
@@ -18,7 +18,7 @@ export const FEEDBACK_MESSAGES = {
   hitNotBoolean: "'hit' must be a boolean",
   memoryIdNotString: "'memory_id' must be a string",
   memoryIdTooLong: `'memory_id' must be at most ${MAX_MEMORY_ID_CHARS} characters`,
-  memoryIdHasNul: "'memory_id' must not contain NUL characters",
+  memoryIdUnstorable: "'memory_id' must not contain NUL characters or unpaired surrogates",
 } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,12 +36,13 @@ export function parseFeedbackRequest(body: unknown): Parsed<FeedbackRequest> {
   const { activation_id, hit, memory_id } = body as Record<string, unknown>;
   if (activation_id === undefined || activation_id === null || activation_id === "") return fail(FEEDBACK_MESSAGES.activationIdRequired);
   if (typeof activation_id !== "string") return fail(FEEDBACK_MESSAGES.activationIdNotString);
+  if (activation_id.trim() === "") return fail(FEEDBACK_MESSAGES.activationIdRequired); // as a whitespace-only query is
   if (hit === undefined || hit === null) return fail(FEEDBACK_MESSAGES.hitRequired);
   if (typeof hit !== "boolean") return fail(FEEDBACK_MESSAGES.hitNotBoolean);
   if (memory_id !== undefined && memory_id !== null) {
     if (typeof memory_id !== "string") return fail(FEEDBACK_MESSAGES.memoryIdNotString);
     if (exceedsChars(memory_id, MAX_MEMORY_ID_CHARS)) return fail(FEEDBACK_MESSAGES.memoryIdTooLong);
-    if (hasNul(memory_id)) return fail(FEEDBACK_MESSAGES.memoryIdHasNul);
+    if (hasUnstorableText(memory_id)) return fail(FEEDBACK_MESSAGES.memoryIdUnstorable);
   }
   return { ok: true, value: { activation_id: activation_id.trim(), hit, memory_id: typeof memory_id === "string" ? memory_id : null } };
 }

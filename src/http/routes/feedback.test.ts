@@ -83,6 +83,8 @@ describe("POST /v1/feedback", () => {
     [null, "Request body must be a JSON object"],
     [{ hit: true }, "'activation_id' field is required"],
     [{ activation_id: 7, hit: true }, "'activation_id' must be a string"],
+    [{ activation_id: "   ", hit: true }, "'activation_id' field is required"],
+    [{ activation_id: "x", hit: true, memory_id: "a\ud800b" }, "'memory_id' must not contain NUL characters or unpaired surrogates"],
     [{ activation_id: "x" }, "'hit' field is required"],
     [{ activation_id: "x", hit: "yes" }, "'hit' must be a boolean"],
     [{ activation_id: "x", hit: true, memory_id: 12 }, "'memory_id' must be a string"],
