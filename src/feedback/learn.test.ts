@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ActivationResultSchema } from "../schema/activation.js";
 import type { Classification } from "../classify/types.js";
-import { learnWeights, type FeedbackExample } from "./learn.js";
+import { feedbackExamples, learnWeights, type FeedbackExample } from "./learn.js";
+import { createMemoryStore } from "../stores/memory/index.js";
+import { createApiKey } from "../keys/index.js";
 import { withLlmHook } from "../classify/llm/index.js";
 import { classifyWithModel } from "../classify/llm/classify-with-model.js";
 import { applyLearnedWeights, readLearnedWeights, withLearnedWeights, writeLearnedWeights, type LearnedWeights } from "./weights.js";
@@ -103,6 +105,15 @@ describe("learnWeights", () => {
     expect(few.values).toEqual({});
   });
 
+  it("moves nothing when every item is a miss, or every one a hit (no filter can be told from another)", () => {
+    for (const hit of [false, true]) {
+      const weights = learnWeights(simulatedFeedback().map((e) => ({ ...e, hit })), 1);
+      expect(weights.fields).toEqual({ arc_type: 1, tether_type: 1, valence: 1 });
+      expect(weights.values).toEqual({});
+      expect(weights.fusion).toBe(0.5);
+    }
+  });
+
   it("leaves results without the gate untouched", () => {
     const weights = learnWeights(simulatedFeedback(), 1);
     const gateFalse: Classification = { activation_id: null, arc_types: [], primary_domain: null, field_filters: [], confidence: 0.9, significance_gate: false };
@@ -153,6 +164,14 @@ describe("learnWeights", () => {
     expect(() => learnWeights(simulatedFeedback(), 1, { baseFusion: -1 })).toThrow(/baseFusion/);
   });
 
+  it("refuses value keys that could never match a filter value", () => {
+    const base = learnWeights([], 0);
+    for (const key of ["emotional_weight=0x10", "emotional_weight= ", "emotional_weight=1e0", "emotional_weight=Infinity", "tether_type=martian", "arc_type=Grief"]) {
+      expect(() => applyLearnedWeights(result(true), { ...base, values: { [key]: 0.5 } }), key).toThrow(/is not an arcroute-learned-weights@1 file: values\./);
+    }
+    expect(applyLearnedWeights(result(true), { ...base, values: { "emotional_weight=0.7": 0.5 } }).field_filters).toHaveLength(3);
+  });
+
   it("recomputes primary_domain from the reweighted filters (the domain carrying most filter weight)", () => {
     const weights = { ...learnWeights([], 0), fields: { arc_type: 0.1 } } as LearnedWeights;
     const gravityHeavy = { ...result(true), field_filters: [...result(true).field_filters, { field: "emotional_weight" as const, operator: "gte" as const, value: 0.7, weight: 0.9 }] };
@@ -163,5 +182,34 @@ describe("learnWeights", () => {
     const hooked = withLlmHook({ model: "arcroute-lexicon@1", classify: () => result(true) }, () => new Promise(() => {}), { timeoutMs: 20 });
     const wrapped = withLearnedWeights(hooked, learnWeights([], 0));
     expect((await classifyWithModel(wrapped, "q")).model).toBe("arcroute-lexicon@1+llm-fallback:timeout+learned");
+  });
+});
+
+describe("feedbackExamples", () => {
+  it("counts one item per activation and memory (the latest), and leaves test-key activations out unless asked", async () => {
+    const store = createMemoryStore();
+    const live = await createApiKey(store, { org: "acme", tier: "scale", scopes: ["extract"], mode: "live" });
+    const test = await createApiKey(store, { org: "acme", tier: "scale", scopes: ["extract"], mode: "test" });
+    const activation = async (keyId: string) => {
+      const id = crypto.randomUUID();
+      const event = { id, org_id: "acme", key_id: keyId, query: "q", subject_vp_id: null, result: { ...result(true), activation_id: id }, classifier_model: "m", top_k: 10, billed: false, created_at: new Date().toISOString() };
+      await store.recordActivation(event, null, null);
+      return id;
+    };
+    const feedback = (activation_id: string, hit: boolean, memory_id: string | null, second: number) =>
+      store.recordFeedback({ id: crypto.randomUUID(), org_id: "acme", activation_id, hit, memory_id, created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString() });
+    const a = await activation(live.record.id);
+    for (let i = 0; i < 100; i++) await feedback(a, false, null, i); // one client's hundred posts
+    await feedback(a, true, null, 200); // its correction, the latest
+    await feedback(a, false, "m1", 1);
+    await feedback(a, true, "m2", 2);
+    await feedback(await activation(test.record.id), false, null, 3);
+
+    const found = await feedbackExamples(store, "acme");
+    expect(found.examples.map((e) => e.hit).sort()).toEqual([false, true, true]);
+    expect(found).toMatchObject({ organizations: 1, repeated: 100, testKeys: 1 });
+    const all = await feedbackExamples(store, null, { includeTestKeys: true });
+    expect(all.examples).toHaveLength(4);
+    expect(all.testKeys).toBe(0);
   });
 });

@@ -12,7 +12,7 @@
  */
 import type { ActivationResult } from "../schema/activation.js";
 import type { FilterField } from "../schema/vocabulary.js";
-import type { ArcStore } from "../stores/types.js";
+import type { ArcStore, Feedback } from "../stores/types.js";
 import { fitLogistic } from "../classify/embedding/logistic.js";
 import { LEARNED_WEIGHTS_FORMAT, type LearnedWeights } from "./weights.js";
 
@@ -86,8 +86,12 @@ export function learnWeights(examples: readonly FeedbackExample[], organizations
     const keys = new Set(result.field_filters.map((f) => valueKey(f.field, f.value)));
     return [...fields.map((field) => (result.field_filters.some((f) => f.field === field) ? 1 : 0)), ...values.map((key) => (keys.has(key) ? 1 : 0))];
   });
-  const model = fitLogistic(rows, routed.map((e) => e.hit), { l2: options.shrinkage ?? 0.02, iterations: 4000 });
-  const multiplier = (i: number) => round(Math.min(1, Math.exp(model.weights[i + 1]!)));
+  const hits = routed.filter((e) => e.hit).length;
+  // Only hits, or only misses: no filter can be told from another, so none moves (a fit would
+  // still push every coefficient one way before the free intercept takes it all).
+  const informative = hits > 0 && hits < routed.length;
+  const model = informative ? fitLogistic(rows, routed.map((e) => e.hit), { l2: options.shrinkage ?? 0.02, iterations: 4000 }) : null;
+  const multiplier = (i: number) => (model ? round(Math.min(1, Math.exp(model.weights[i + 1]!))) : 1);
   const multipliers = Object.fromEntries(fields.map((field, i) => [field, multiplier(i)])) as LearnedWeights["fields"];
   // Only values that lose weight are worth writing down: an absent value keeps its field's weight.
   const valueMultipliers = Object.fromEntries(values.map((key, j) => [key, multiplier(fields.length + j)]).filter(([, m]) => (m as number) < 1));
@@ -103,19 +107,60 @@ export function learnWeights(examples: readonly FeedbackExample[], organizations
   };
 }
 
-/** Feedback joined with its activation, for one organization or all (`null`). Feedback on vanished events is skipped. */
-export async function feedbackExamples(store: ArcStore, orgId: string | null): Promise<{ examples: FeedbackExample[]; organizations: number }> {
-  const feedback = await store.listFeedback(orgId);
+export interface FeedbackSelection {
+  /**
+   * Also learn from activations made with `ar_test_` keys (default false): test keys are free and
+   * serve development (`arcroute serve`'s dev key is one), so their traffic would steer the weights
+   * of real queries at no cost.
+   */
+  includeTestKeys?: boolean;
+}
+
+export interface FeedbackExamples {
+  examples: FeedbackExample[];
+  organizations: number;
+  /** Feedback items not counted because an earlier item said the same thing again (see below). */
+  repeated: number;
+  /** Feedback items on activations made with test keys, left out (`includeTestKeys`). */
+  testKeys: number;
+}
+
+/**
+ * Feedback joined with its activation, for one organization or all (`null`). Feedback on vanished
+ * events is skipped. One item counts per (activation, memory): a retried or repeated POST, or a
+ * corrected verdict, replaces the earlier one (the latest wins) instead of adding a row, so posting
+ * the same feedback a hundred times weighs as much as posting it once.
+ */
+export async function feedbackExamples(store: ArcStore, orgId: string | null, selection: FeedbackSelection = {}): Promise<FeedbackExamples> {
+  const latest = new Map<string, Feedback>();
+  const feedback = (await store.listFeedback(orgId)).sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+  for (const item of feedback) latest.set(JSON.stringify([item.org_id, item.activation_id, item.memory_id]), item);
+  const testKeyIds = selection.includeTestKeys ? new Set<string>() : await testKeysOf(store, new Set([...latest.values()].map((f) => f.org_id)));
   const examples: FeedbackExample[] = [];
-  for (const item of feedback) {
+  const organizations = new Set<string>();
+  let testKeys = 0;
+  for (const item of latest.values()) {
     const event = await store.getActivation(item.activation_id, item.org_id);
-    if (event) examples.push({ result: event.result, hit: item.hit });
+    if (!event) continue;
+    if (testKeyIds.has(event.key_id)) {
+      testKeys++;
+      continue;
+    }
+    examples.push({ result: event.result, hit: item.hit });
+    organizations.add(item.org_id);
   }
-  return { examples, organizations: new Set(feedback.map((f) => f.org_id)).size };
+  return { examples, organizations: organizations.size, repeated: feedback.length - latest.size, testKeys };
+}
+
+/** Ids of the test-mode keys of these organizations. */
+async function testKeysOf(store: ArcStore, orgIds: Set<string>): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const org of orgIds) for (const key of await store.listApiKeys(org)) if (key.mode === "test") ids.add(key.id);
+  return ids;
 }
 
 /** Learns weights from everything a store holds (or one organization's feedback). */
-export async function learnFromStore(store: ArcStore, orgId: string | null, options: LearnOptions = {}): Promise<LearnedWeights> {
-  const { examples, organizations } = await feedbackExamples(store, orgId);
+export async function learnFromStore(store: ArcStore, orgId: string | null, options: LearnOptions & FeedbackSelection = {}): Promise<LearnedWeights> {
+  const { examples, organizations } = await feedbackExamples(store, orgId, options);
   return learnWeights(examples, organizations, options);
 }

@@ -30,13 +30,14 @@ export const LearnedWeightsSchema = z.object({
 });
 export type LearnedWeights = z.infer<typeof LearnedWeightsSchema>;
 
-/** `field=value` with a filter field and a value it can take (a canonical one, or a number for numeric fields). */
+/** `field=value` with a filter field and a value it can take (a canonical one, or a number in its plain form for numeric fields). */
 function isValueKey(key: string): boolean {
   const at = key.indexOf("=");
   const field = key.slice(0, at), value = key.slice(at + 1);
   if (at <= 0 || value === "") return false;
   if (isCategoricalField(field)) return isCanonicalValue(field, value);
-  return isNumericField(field) && Number.isFinite(Number(value));
+  // A number as `valueKey` writes it (String(0.7)): "0x10", " " or "1e0" could never match a filter.
+  return isNumericField(field) && Number.isFinite(Number(value)) && String(Number(value)) === value;
 }
 
 /**

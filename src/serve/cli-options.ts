@@ -41,3 +41,10 @@ export function integerOption(name: string, value: string, min: number, max: num
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) throw new CliError(`--${name} must be an integer from ${min} to ${max}, got '${value}'`);
   return n;
 }
+
+/** Decimal fraction flag (e.g. --base-fusion 0.5) within [min, max], with a one-line error ("", "0x1", "1e0" refused). */
+export function fractionOption(name: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value) || n < min || n > max) throw new CliError(`--${name} must be a number from ${min} to ${max}, got '${value}'`);
+  return n;
+}

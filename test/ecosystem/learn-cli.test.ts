@@ -5,11 +5,11 @@
  * learns, writes the weights file and prints it with --json.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { readLearnedWeights } from "../../src/feedback/weights.js";
 import { createApi } from "../../src/http/index.js";
 import { createApiKey } from "../../src/keys/index.js";
@@ -36,12 +36,15 @@ async function fill(spec: string): Promise<{ acme: number; acmeHits: number; glo
     };
     const sent = { acme: 0, acmeHits: 0, globex: 0 };
     for (const [org, count] of [["acme", 3], ["globex", 1]] as const) {
-      const { key } = await createApiKey(store, { org, tier: "scale", scopes: ["extract"], mode: "test" });
+      // acme's traffic is live; globex's comes from a test key, which learning leaves out by default.
+      const { key } = await createApiKey(store, { org, tier: "scale", scopes: ["extract"], mode: org === "acme" ? "live" : "test" });
       for (let round = 0; round < count; round++) {
         for (const query of QUERIES) {
           const { data } = await post(key, "/activate", { query });
           const hit = org === "acme" && round === 0;
           await post(key, "/feedback", { activation_id: data.activation_id, hit, memory_id: `m${round}` });
+          // The same verdict again (a client's retry) replaces the first: it must not count twice.
+          if (round === 0) await post(key, "/feedback", { activation_id: data.activation_id, hit, memory_id: `m${round}` });
           if (org === "acme") {
             sent.acme++;
             if (hit) sent.acmeHits++;
@@ -60,18 +63,37 @@ async function fill(spec: string): Promise<{ acme: number; acmeHits: number; glo
 async function learnFrom(spec: string, allOrganizations: boolean) {
   const sent = await fill(spec);
   const out = join(dir, `weights-${randomBytes(4).toString("hex")}.json`);
-  const run = await runCli(["learn", "--store", spec, "--org", "acme", "--out", out, "--json"]);
+  vi.stubEnv("ARCROUTE_STORE", spec); // the server's store, as `keys` and `usage` take it (no password on the command line)
+  const run = await runCli(["learn", "--org", "acme", "--out", out, "--json"]);
+  vi.unstubAllEnvs();
   expect(run.stderr).toBe("");
   expect(run.code).toBe(0);
   const printed = JSON.parse(run.stdout);
   expect(printed.out).toBe(out);
   expect(printed.weights).toEqual(readLearnedWeights(out));
   expect(printed.weights.learned_from).toEqual({ feedback: sent.acme, hits: sent.acmeHits, organizations: 1 });
+  expect(printed).toMatchObject({ repeated: QUERIES.length, test_keys_left_out: 0 });
   if (!allOrganizations) return;
   const all = await runCli(["learn", "--store", spec, "--out", out]);
   expect(all.code).toBe(0);
+  expect(all.stdout).toContain(`(not counted: ${2 * QUERIES.length} repeated, ${sent.globex} on test keys)`);
+  expect(readLearnedWeights(out).learned_from).toEqual({ feedback: sent.acme, hits: sent.acmeHits, organizations: 1 });
+  const withTestKeys = await runCli(["learn", "--store", spec, "--out", out, "--include-test-keys"]);
+  expect(withTestKeys.code).toBe(0);
   expect(readLearnedWeights(out).learned_from).toEqual({ feedback: sent.acme + sent.globex, hits: sent.acmeHits, organizations: 2 });
+
+  // Nothing to learn from, or a mistyped organization: exit 1, and the weights file is left as it was.
+  const before = readFileSync(out, "utf8");
+  for (const args of [["--org", "acmee"], ["--org", "globex"]]) {
+    const run = await runCli(["learn", "--store", spec, "--out", out, ...args]);
+    expect(run.code, args.join(" ")).toBe(1);
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  }
+  expect((await runCli(["learn", "--store", spec, "--out", out, "--org", "globex"])).stderr).toContain("test-key activations left out");
+  expect(readFileSync(out, "utf8")).toBe(before);
 }
+
+afterEach(() => vi.unstubAllEnvs());
 
 describe("arcroute learn --store", () => {
   it("learns from feedback stored in PGlite (pglite:<dir>)", async () => {
@@ -91,8 +113,19 @@ describe("arcroute learn --store", () => {
     }
   }, 120_000);
 
-  it("refuses a missing or unknown store with one line and exit 2", async () => {
-    for (const args of [["learn"], ["learn", "--store", "mysql://x"], ["learn", "--store", "pglite:"]]) {
+  it("refuses a missing, unknown or in-memory store and malformed fractions with one line and exit 2", async () => {
+    vi.stubEnv("ARCROUTE_STORE", undefined);
+    const pglite = `pglite:${join(dir, "never-opened")}`;
+    for (const args of [
+      ["learn"],
+      ["learn", "--store", "memory"],
+      ["learn", "--store", "mysql://x"],
+      ["learn", "--store", "pglite:"],
+      ["learn", "--store", pglite, "--base-fusion", ""],
+      ["learn", "--store", pglite, "--base-fusion", " "],
+      ["learn", "--store", pglite, "--drop-below", "0x1"],
+      ["learn", "--store", pglite, "--drop-below", "1.5"],
+    ]) {
       const run = await runCli(args);
       expect(run.code, args.join(" ")).toBe(2);
       expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);

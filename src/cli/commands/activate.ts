@@ -5,6 +5,7 @@
 import { createInterface } from "node:readline";
 import { classify, CLASSIFIER_MODEL, explain } from "../../classify/index.js";
 import { parseActivateRequest, DEFAULT_TOP_K } from "../../schema/request.js";
+import { integerOption } from "../../serve/cli-options.js";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
@@ -26,9 +27,7 @@ function envelopeFor(rawQuery: string, topK: number): string {
 
 function parseTopK(value: string | undefined): number {
   if (value === undefined) return DEFAULT_TOP_K;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw new CliError(`--top-k must be an integer from 1 to 100, got '${value}'`);
-  return n;
+  return integerOption("top-k", value, 1, 100);
 }
 
 async function runJsonl(io: CliIO, topK: number): Promise<number> {

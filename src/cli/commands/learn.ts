@@ -3,8 +3,9 @@
  * weights and the fusion weight from the retrieval feedback a store holds (POST /v1/feedback)
  * and writes them as a weights file for `withLearnedWeights` and `rerank`.
  */
-import { learnFromStore } from "../../feedback/learn.js";
+import { feedbackExamples, learnWeights } from "../../feedback/learn.js";
 import { writeLearnedWeights } from "../../feedback/weights.js";
+import { fractionOption, requireDurableStore, storeSpec } from "../../serve/cli-options.js";
 import { openStore } from "../../stores/open.js";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
@@ -12,19 +13,15 @@ import { CliError } from "../errors.js";
 import { writeLine } from "../io.js";
 
 const usage = `Usage:
-  arcroute learn --store <memory|pglite:<dir>|postgres://...> [--org <id>] [--out weights.json]
-                 [--base-fusion 0.5] [--drop-below 0] [--json]
+  arcroute learn [--store pglite:<dir>|postgres://...] [--org <id>] [--out weights.json]
+                 [--base-fusion 0.5] [--drop-below 0] [--include-test-keys] [--json]
   Learns filter weights from stored feedback (all organizations unless --org) and writes them
   to --out (default: learned-weights.json); prints a one-line summary, or with --json the
-  weights file's content and its path as one JSON object. --drop-below m removes the filters whose
-  multiplier falls under m (default 0: filters only lose weight).`;
-
-function fraction(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!(n >= 0 && n <= 1)) throw new CliError(`--${name} must be a number from 0 to 1, got '${value}'`);
-  return n;
-}
+  weights file's content and its path as one JSON object. The store is the server's (or
+  $ARCROUTE_STORE). One feedback item counts per activation and memory (the latest); feedback on
+  activations made with test keys (ar_test_, the dev key) is left out unless --include-test-keys.
+  With no feedback to learn from it writes nothing and exits 1. --drop-below m removes the
+  filters whose multiplier falls under m (default 0: filters only lose weight).`;
 
 export const command: Command = {
   summary: "learn filter weights from retrieval feedback in a store",
@@ -36,20 +33,33 @@ export const command: Command = {
           out: { type: "string", default: "learned-weights.json" },
           "base-fusion": { type: "string" },
           "drop-below": { type: "string" },
+          "include-test-keys": { type: "boolean" },
           json: { type: "boolean" },
         });
-    if (values.store === undefined) throw new CliError("--store is required (memory, pglite:<dir> or postgres://...)");
-    const options = { baseFusion: fraction("base-fusion", values["base-fusion"], 0.5), dropBelow: fraction("drop-below", values["drop-below"], 0) };
-    const store = await openStore(values.store);
+    const spec = storeSpec(values.store);
+    requireDurableStore(spec, "learn");
+    const options = {
+      baseFusion: values["base-fusion"] === undefined ? 0.5 : fractionOption("base-fusion", values["base-fusion"], 0, 1),
+      dropBelow: values["drop-below"] === undefined ? 0 : fractionOption("drop-below", values["drop-below"], 0, 1),
+    };
+    const org = values.org ?? null;
+    const store = await openStore(spec);
     try {
-      const weights = await learnFromStore(store, values.org ?? null, options);
+      if (org !== null && !(await store.getOrganization(org))) throw new CliError(`no organization '${org}' in this store; nothing written`, 1);
+      const found = await feedbackExamples(store, org, { includeTestKeys: values["include-test-keys"] });
+      if (found.examples.length === 0) {
+        const skipped = found.testKeys > 0 ? ` (${found.testKeys} on test-key activations left out: --include-test-keys counts them)` : "";
+        throw new CliError(`no feedback to learn from${org === null ? "" : ` for '${org}'`}${skipped}; nothing written`, 1);
+      }
+      const weights = learnWeights(found.examples, found.organizations, options);
       writeLearnedWeights(values.out!, weights);
       if (values.json) {
-        await writeLine(io.stdout, JSON.stringify({ out: values.out, weights }));
+        await writeLine(io.stdout, JSON.stringify({ out: values.out, weights, repeated: found.repeated, test_keys_left_out: found.testKeys }));
         return 0;
       }
       const fields = Object.entries(weights.fields).map(([field, m]) => `${field}=${m}`).join(" ") || "(no routed feedback)";
-      await writeLine(io.stdout, `learned from ${weights.learned_from.feedback} feedback (${weights.learned_from.hits} hits): ${fields}; fusion=${weights.fusion} -> ${values.out}`);
+      const notCounted = found.repeated + found.testKeys > 0 ? ` (not counted: ${found.repeated} repeated, ${found.testKeys} on test keys)` : "";
+      await writeLine(io.stdout, `learned from ${weights.learned_from.feedback} feedback (${weights.learned_from.hits} hits)${notCounted}: ${fields}; fusion=${weights.fusion} -> ${values.out}`);
       return 0;
     } finally {
       await store.close();

@@ -27,6 +27,9 @@ function feedbackStore(): ArcStore & { feedback: Feedback[] } {
     async listFeedback(orgId: string | null) {
       return feedback.filter((f) => orgId === null || f.org_id === orgId);
     },
+    async listApiKeys() {
+      return [];
+    },
   };
   return store as unknown as ArcStore & { feedback: Feedback[] };
 }
