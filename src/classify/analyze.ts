@@ -63,6 +63,9 @@ function evidence(match: CueMatch): CueEvidence {
 
 /** Raw significance analysis of any text; never throws. */
 export function analyze(text: string): Analysis {
+  // classify, explain and tag all start here; from JavaScript, undefined or NaN would otherwise be
+  // read as the words "undefined" and "nan" (a grandmother).
+  if (typeof text !== "string") throw new TypeError(`expected the text as a string, got ${text === null ? "null" : typeof text}`);
   const normalized = normalize(text);
   const tokens = tokenize(normalized);
   const result: Analysis = {

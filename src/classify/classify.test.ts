@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ActivationResultSchema } from "../schema/activation.js";
 import { analyze, classify, CLASSIFIER_MODEL, classifyWithProbabilities, explain, lexicalClassifier } from "./index.js";
 import { ALTERNATIVE_RATIO } from "./filters.js";
+import { tag } from "../tag/index.js";
 
 /** Query → the arc types a careful reader could name first (LABELLING.md §3); most have one. */
 const significant: [string, string | string[]][] = [
@@ -48,6 +49,14 @@ describe("classify", () => {
     const r = classify("the day I stopped being afraid of him");
     expect(r.field_filters.find((f) => f.field === "valence")?.value).toBe("positive");
   });
+  it("refuses a text that is not a string instead of reading 'undefined' or 'nan' as words", () => {
+    for (const bad of [undefined, null, Number.NaN, 42, ["when nan died"]]) {
+      expect(() => classify(bad as unknown as string), String(bad)).toThrow(TypeError);
+      expect(() => explain(bad as unknown as string)).toThrow(TypeError);
+      expect(() => tag(bad as unknown as string)).toThrow(TypeError);
+    }
+  });
+
   it("is deterministic", () => {
     expect(classify("when nan passed away")).toEqual(classify("when nan passed away"));
   });

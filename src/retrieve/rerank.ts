@@ -39,6 +39,7 @@ export function rerank<T>(
   const weight = options.fusionWeight ?? DEFAULT_FUSION_WEIGHT;
   if (!(weight >= 0 && weight <= 1)) throw new RangeError(`fusionWeight must be in [0, 1], got ${weight}`);
   if (options.k !== undefined) positiveInteger(options.k, "k");
+  if (options.normalize !== undefined && options.normalize !== "raw" && options.normalize !== "minmax") throw new RangeError(`normalize must be "raw" or "minmax", got ${JSON.stringify(options.normalize)}`);
   // A NaN score would sort anywhere (every comparison with it is false): a broken store, said so.
   const broken = candidates.find((candidate) => !Number.isFinite(candidate.score));
   if (broken) throw new RangeError(`candidate ${JSON.stringify(broken.id)} has a non-finite vector score (${broken.score})`);

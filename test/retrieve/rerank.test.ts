@@ -34,6 +34,7 @@ describe("rerank", () => {
     expect(rerank(candidates, activation, { fusionWeight: 1 }).map((r) => r.id)).toEqual(["b", "c", "d", "a"]);
     expect(() => rerank(candidates, activation, { fusionWeight: 1.5 })).toThrow(RangeError);
     for (const k of [0, -1, 1.5, Number.NaN]) expect(() => rerank(candidates, activation, { k })).toThrow(/k must be a positive integer/);
+    expect(() => rerank(candidates, activation, { normalize: "bogus" as "raw" })).toThrow(/normalize must be "raw" or "minmax", got "bogus"/);
     // minmax stays finite at the extremes of the number line and for very long lists.
     const extreme = [1.79e308, -1.79e308, 1e308].map((score, i) => ({ id: `e${i}`, score, payload: {} }));
     const ranked = rerank(extreme, activation, { normalize: "minmax" });

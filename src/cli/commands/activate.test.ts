@@ -32,12 +32,20 @@ describe.skipIf(!built)("arcroute activate", () => {
     expect(lines.map((l) => l.meta.query)).toEqual(queries);
     expect(lines.map((l) => l.data.significance_gate)).toEqual(queries.map((_, i) => i % 2 === 1));
   });
+  it("--jsonl drops a byte-order mark before the first query", () => {
+    const r = run(["--jsonl"], "\uFEFFwhen grandma died\r\nweather in paris\r\n");
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l).meta.query)).toEqual(["when grandma died", "weather in paris"]);
+  });
   it.each([
     ["no query", []],
     ["empty query", [""]],
     ["two positionals", ["a", "b"]],
     ["bad --top-k", ["x", "--top-k", "0"]],
     ["non-numeric --top-k", ["x", "--top-k", "ten"]],
+    ["hexadecimal --top-k", ["x", "--top-k", "0x10"]],
+    ["exponent --top-k", ["x", "--top-k", "1e1"]],
+    ["--debug with --jsonl", ["--jsonl", "--debug"]],
   ])("rejects %s with a one-line error", (_name, args) => {
     const r = run(args as string[]);
     expect(r.status).not.toBe(0);

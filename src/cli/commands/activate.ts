@@ -2,14 +2,13 @@
  * `arcroute activate "<query>"` and `arcroute activate --jsonl`: classify locally and print the
  * same envelope the HTTP API returns (activation_id null: nothing is persisted).
  */
-import { createInterface } from "node:readline";
 import { classify, CLASSIFIER_MODEL, explain } from "../../classify/index.js";
 import { parseActivateRequest, DEFAULT_TOP_K } from "../../schema/request.js";
 import { integerOption } from "../../serve/cli-options.js";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
-import { writeLine, type CliIO } from "../io.js";
+import { inputLines, writeLine, type CliIO } from "../io.js";
 
 const usage = `Usage:
   arcroute activate "<query>" [--top-k N]   classify one query, print the JSON envelope
@@ -31,9 +30,8 @@ function parseTopK(value: string | undefined): number {
 }
 
 async function runJsonl(io: CliIO, topK: number): Promise<number> {
-  const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
   let failures = 0;
-  for await (const line of lines) {
+  for await (const line of inputLines(io)) {
     const out = envelopeFor(line, topK);
     if (out.startsWith('{"success":false')) failures++;
     await writeLine(io.stdout, out);
@@ -49,6 +47,7 @@ export const command: Command = {
     const topK = parseTopK(parsed.values["top-k"]);
     if (parsed.values.jsonl) {
       if (parsed.positionals.length > 0) throw new CliError("--jsonl reads queries from stdin; do not pass a query argument");
+      if (parsed.values.debug) throw new CliError("--debug explains one query: it does not combine with --jsonl");
       return runJsonl(io, topK);
     }
     if (parsed.positionals.length !== 1) throw new CliError('expected exactly one query: arcroute activate "<query>"');

@@ -47,19 +47,34 @@ describe.skipIf(!built)("arcroute tag", () => {
       { id: "c", text: NAN, payload: { arc_type: "Grief" } },
       { id: "d", text: NAN, payload: { emotional_weight: "0.9" } },
       { id: "e", text: NAN, payload: { constellation: { arc_type: "bond" } } },
+      { id: "f", text: NAN, payload: { strength_score: "0.9" } },
+      { id: "g", text: NAN, payload: { strength_score: 7 } },
+      { id: "h", text: NAN, payload: { secondary_arc_types: ["grief"] } },
     ].map((d) => JSON.stringify(d));
     const r = run(["--jsonl"], lines.join("\n"));
     expect(r.status).toBe(1);
     const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(out[0].payload.arc_type).toBe("gratitude");
     expect(out[0].payload).not.toHaveProperty("secondary_arc_types");
-    expect(out[1].payload.arc_type).toBeNull();
-    expect(out[1].payload).not.toHaveProperty("secondary_arc_types");
+    // A field given as null is a field not given: the tagger's arc and its secondary arcs fill it.
+    expect(out[1].payload).toMatchObject({ arc_type: tag(repeated).arc_type, secondary_arc_types: tag(repeated).secondary_arc_types });
     expect(out.slice(2)).toEqual([
       { line: 3, error: '"payload.arc_type" is "Grief", not a canonical EDM value' },
       { line: 4, error: '"payload.emotional_weight" must be a number from 0 to 1' },
       { line: 5, error: '"payload" has EDM fields nested under "constellation": tag fills flat fields, give the payload flat' },
+      { line: 6, error: '"payload.strength_score" must be a number from 0 to 1' },
+      { line: 7, error: '"payload.strength_score" must be a number from 0 to 1' },
+      { line: 8, error: '"payload.secondary_arc_types" needs "payload.arc_type" beside it' },
     ]);
+  });
+
+  it("--jsonl reads a file that starts with a byte-order mark, and counts the text limit in characters (code points)", () => {
+    const lines = ["\uFEFF" + JSON.stringify({ id: "a", text: NAN }), JSON.stringify({ id: "b", text: "😭".repeat(50_001) }), JSON.stringify({ id: "c", text: "😭".repeat(100_001) })];
+    const r = run(["--jsonl"], lines.join("\r\n"));
+    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(out[0]).toEqual({ id: "a", text: NAN, payload: tag(NAN) });
+    expect(out[1].id).toBe("b");
+    expect(out[2]).toEqual({ line: 3, error: '"text" is longer than 100000 characters' });
   });
 
   it("--jsonl answers a bad line in its place, tags the others and exits 1", () => {

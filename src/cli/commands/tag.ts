@@ -5,22 +5,23 @@
  * `payload` filled in: fields a document already has are kept (hand labels beat the tagger), the
  * tagger fills the rest. A bad line is answered in its place, so the output stays line-aligned.
  */
-import { createInterface } from "node:readline";
 import { tag, type EdmTags } from "../../tag/index.js";
-import { EDM_DOMAINS, isCanonicalValue, isCategoricalField } from "../../schema/vocabulary.js";
+import { EDM_DOMAINS, isCanonicalValue, isCategoricalField, isNumericField } from "../../schema/vocabulary.js";
+import { exceedsChars } from "../../schema/request.js";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
-import { writeLine, type CliIO } from "../io.js";
+import { inputLines, writeLine, type CliIO } from "../io.js";
 
-/** Longest text tagged (characters): a document, not a book. */
+/** Longest text tagged (characters, counted as code points like every limit here): a document, not a book. */
 export const MAX_TEXT_LENGTH = 100_000;
 
 const usage = `Usage:
   arcroute tag "<text>"    print the EDM payload of one document as JSON
   arcroute tag --jsonl     stdin: one {"id","text","payload"?} object per line -> the same object with
                            "payload" filled in, one per stdout line, in order (fields a document
-                           already has are kept). Blank lines are skipped; a bad line is answered
+                           already has are kept; one given as null is filled). Texts of at most
+                           100,000 characters. Blank lines are skipped; a bad line is answered
                            in its place with {"line":N,"error":"..."} and the exit code is 1.
   --json                   accepted for uniformity with the other commands: the output is always JSON`;
 
@@ -29,7 +30,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** Why a text cannot be tagged, or null. */
 function textProblem(text: unknown): string | null {
   if (typeof text !== "string" || text.trim() === "") return 'expected a non-empty string "text"';
-  if (text.length > MAX_TEXT_LENGTH) return `"text" is longer than ${MAX_TEXT_LENGTH} characters`;
+  if (exceedsChars(text, MAX_TEXT_LENGTH)) return `"text" is longer than ${MAX_TEXT_LENGTH} characters`;
   return null;
 }
 
@@ -66,24 +67,29 @@ function payloadProblem(given: Record<string, unknown>): string | null {
       if (!Array.isArray(value) || !value.every((arc) => isCanonicalValue("arc_type", arc))) return '"payload.secondary_arc_types" must be a list of canonical arc types';
     } else if (isCategoricalField(field) && !isCanonicalValue(field, value)) {
       return `"payload.${field}" is ${JSON.stringify(value)}, not a canonical EDM value`;
-    } else if (field === "emotional_weight" && !(typeof value === "number" && value >= 0 && value <= 1)) {
-      return `"payload.emotional_weight" must be a number from 0 to 1`;
+    } else if (isNumericField(field) && !(typeof value === "number" && value >= 0 && value <= 1)) {
+      return `"payload.${field}" must be a number from 0 to 1`;
     }
   }
+  // Secondary arcs rank against a primary one: given alone, the tagger's arc could repeat one of them.
+  if (given.secondary_arc_types != null && given.arc_type == null) return '"payload.secondary_arc_types" needs "payload.arc_type" beside it';
   return null;
 }
 
-/** The tagger's fields under the document's own; secondary arcs only beside the tagger's own arc (they rank against it). */
+/**
+ * The tagger's fields under the document's own; secondary arcs only beside the tagger's own arc
+ * (they rank against it). A field given as null is a field not given: the tagger fills it.
+ */
 function merge(tagged: EdmTags, given: Record<string, unknown>): Record<string, unknown> {
+  const present = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== null));
   const { secondary_arc_types, ...rest } = tagged;
-  const keepSecondary = secondary_arc_types !== undefined && !Object.hasOwn(given, "arc_type");
-  return { ...rest, ...(keepSecondary ? { secondary_arc_types } : {}), ...given };
+  const keepSecondary = secondary_arc_types !== undefined && !Object.hasOwn(present, "arc_type");
+  return { ...rest, ...(keepSecondary ? { secondary_arc_types } : {}), ...present };
 }
 
 async function runJsonl(io: CliIO): Promise<number> {
-  const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
   let lineNumber = 0, failures = 0;
-  for await (const line of lines) {
+  for await (const line of inputLines(io)) {
     lineNumber++;
     if (line.trim() === "") continue;
     const result = tagLine(line);
