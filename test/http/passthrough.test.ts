@@ -130,7 +130,7 @@ describe("Free plan quota", () => {
     for (let i = 0; i < 30; i++) expect((await call(`${server.url}/extract`, { key: payg, body: {} })).status).toBe(200);
   });
 
-  it("a failing handler (throw or status ≥ 400) gives its unit back; no handler takes none", async () => {
+  it("a failing handler (throw or status ≥ 400) gives its unit back; no handler takes none, but an exhausted quota still answers 402", async () => {
     let mode: "ok" | "throw" | "fail" = "throw";
     server = await startServer({
       manualClock: true,
@@ -160,6 +160,9 @@ describe("Free plan quota", () => {
     const bareKey = await bare.key("free-org", "free", ["extract"]);
     expect((await call(`${bare.url}/observe`, { key: bareKey, body: {} })).status).toBe(501);
     expect((await bare.store.consumeQuota("free-org", "extractions", 100)).used).toBe(1);
+    // The quota is checked before the missing handler, as README's order of checks says: 402, not 501.
+    for (let i = 1; i < 100; i++) await bare.store.consumeQuota("free-org", "extractions", 100);
+    expectFailure(await call(`${bare.url}/observe`, { key: bareKey, body: {} }), 402, "Free plan quota exhausted");
     await bare.close();
   });
 });

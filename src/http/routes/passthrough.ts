@@ -44,8 +44,8 @@ export const passthroughRoutes: Route[] = DELEGATED.map((d) => ({
 
 async function delegate(route: Delegated, context: RouteContext): Promise<Reply> {
   const handler = context.options.handlers[route.name];
-  if (!handler) return failure(501, API_MESSAGES.notImplemented, "not_implemented", context.headers);
-  const run = () => callHandler(handler, context);
+  // No handler: 501 comes last, after the quota like any route's work (a ≥ 400 answer gives its unit back).
+  const run = handler ? () => callHandler(handler, context) : async () => failure(501, API_MESSAGES.notImplemented, "not_implemented", context.headers);
   if (!route.quota) return run();
   const org = context.caller.kind === "key" ? context.caller.org : null;
   const outcome = await withExtractionQuota(context.options.store, org, run, (error) =>
