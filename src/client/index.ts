@@ -69,7 +69,7 @@ export interface FeedbackInput {
   activation_id: string;
   /** Whether the routed retrieval found what the user wanted. */
   hit: boolean;
-  memory_id?: string;
+  memory_id?: string | null;
 }
 
 export interface ArcrouteClient {

@@ -38,7 +38,7 @@ export type ActivationEventEnvelope = z.infer<typeof ActivationEventEnvelopeSche
 
 export const FeedbackRequestSchema = z
   .object({
-    activation_id: z.string().min(1).describe("The activation whose routed retrieval is judged (data.activation_id of /activate)."),
+    activation_id: z.string().regex(/\S/).describe("The activation whose routed retrieval is judged (data.activation_id of /activate); not blank."),
     hit: z.boolean().describe("Whether the routed retrieval found what the user wanted."),
     memory_id: z.string().max(256).nullable().optional().describe("The caller's id of the memory that was (or should have been) found."),
   })

@@ -65,7 +65,7 @@ const RATE_LIMIT_HEADERS = {
 };
 const RETRY_AFTER = { "Retry-After": { description: "Whole seconds to wait before retrying (at least 1).", schema: { type: "integer", minimum: 1 } } };
 /** On every answer: quote it to the operator, whose `onError` receives the same id for a 500. */
-const REQUEST_ID = { "X-Request-Id": { description: "This request's id (a UUID), also given to onError for a 500.", schema: { type: "string" } } };
+const REQUEST_ID = { "X-Request-Id": { description: "This request's id, also given to onError for a 500: the client's or proxy's X-Request-Id when it is 1–128 of A–Z a–z 0–9 . _ : -, else a fresh UUID.", schema: { type: "string" } } };
 const REPLAYED = { "Idempotent-Replayed": { description: "`true` when this is the stored first response to the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
 
 export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
@@ -155,8 +155,19 @@ function securityOf(operation: OperationSpec): JsonSchema[] {
 }
 
 function pathParameters(path: string): JsonSchema[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string", minLength: 1 } }));
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    ...(name === REST_OF_PATH ? { description: REST_OF_PATH_DESCRIPTION } : {}),
+    schema: { type: "string", minLength: 1 },
+  }));
 }
+
+/** The parameter standing for `/*` in the router (`/batch/*`, `/vitapass/*`). */
+const REST_OF_PATH = "operation";
+const REST_OF_PATH_DESCRIPTION =
+  "The rest of the path: one or more segments (`jobs`, `jobs/42`), handed to the handler as `params.path`. An OpenAPI path template matches one segment; the server routes every path under the prefix.";
 
 /** The error envelope, narrowed to this status's messages (so a response can be checked message by message). */
 function renderError(error: ErrorSpec, rateLimited: boolean): JsonSchema {

@@ -73,7 +73,8 @@ function delegated(method: HttpMethod, path: string, operationId: string, summar
     scope,
     anonymous,
     success: { schema: null, description: "The configured handler's response." },
-    errors: [unauthorized, forbidden(scope), rateLimited, tooLarge, ...extra, handlerFailed, notImplemented],
+    // A GET's body is never read, so it cannot be too large.
+    errors: [unauthorized, forbidden(scope), rateLimited, ...(method === "post" ? [tooLarge] : []), ...extra, handlerFailed, notImplemented],
   };
 }
 

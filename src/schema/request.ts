@@ -34,9 +34,14 @@ export const hasUnstorableText = (text: string): boolean => text.includes("\u000
 /** The documented shape (for JSON Schema / OpenAPI). Parsing goes through `parseActivateRequest`. */
 export const ActivateRequestSchema = z
   .object({
-    query: z.string().trim().min(1).max(MAX_QUERY_CHARS).describe("Natural-language query."),
-    subject_vp_id: z.string().max(MAX_SUBJECT_VP_ID_CHARS).optional().describe("Subject id, logged on the event."),
-    top_k: z.number().int().min(1).max(MAX_TOP_K).default(DEFAULT_TOP_K).describe("Results to retrieve; echoed in meta."),
+    query: z
+      .string()
+      .regex(/\S/)
+      .trim()
+      .max(MAX_QUERY_CHARS)
+      .describe(`Natural-language query: not blank, at most ${MAX_QUERY_CHARS} characters once surrounding whitespace is trimmed (meta.query echoes it untrimmed).`),
+    subject_vp_id: z.string().max(MAX_SUBJECT_VP_ID_CHARS).nullable().optional().describe("Subject id, logged on the event; null is the same as absent."),
+    top_k: z.number().int().min(1).max(MAX_TOP_K).nullable().default(DEFAULT_TOP_K).describe("Results to retrieve; echoed in meta; null is the same as absent."),
   })
   .meta({ id: "ActivateRequest", description: "Body of POST /v1/activate; unknown fields are ignored." });
 

@@ -69,6 +69,14 @@ describe("OpenAPI document", () => {
     // Requests: defaults are optional and unknown fields are allowed (the API ignores them).
     expect(check(ref("ActivateRequest"), { query: "hello", source: "mcp" })).toBeNull();
     expect(check(ref("ActivateRequest"), { query: "" })).not.toBeNull();
+    // As the server reads them: a blank query is missing, a null subject or top_k is absent.
+    expect(check(ref("ActivateRequest"), { query: "   " })).not.toBeNull();
+    expect(check(ref("ActivateRequest"), { query: "hello", subject_vp_id: null, top_k: null })).toBeNull();
+    expect(check(ref("FeedbackRequest"), { activation_id: "  ", hit: true })).not.toBeNull();
+    expect(check(ref("FeedbackRequest"), { activation_id: "0b6f1d7e-58c4-4a55-9d2c-8a1f2b3c4d5e", hit: true, memory_id: null })).toBeNull();
+    // A GET's body is never read: no 413 for /certificate/{id}; /batch/{operation} says it spans segments.
+    expect(Object.keys(document.paths["/v1/certificate/{id}"]!.get!.responses as object)).not.toContain("413");
+    expect(JSON.stringify(document.paths["/v1/batch/{operation}"]!.post!.parameters)).toContain("one or more segments");
     // An error response is checked against its status's messages.
     const unauthorized = document.paths["/v1/activate"]!.post!.responses as Record<string, { content: { "application/json": { schema: object } } }>;
     const schema401 = unauthorized["401"]!.content["application/json"].schema;
