@@ -16,6 +16,7 @@ export {
   SHIPPED_STATIC_MODEL,
   type TransformersEmbedderOptions,
 } from "./embed/transformers.js";
+export type { Embedder } from "./embed/types.js";
 export { withLlmHook, DEFAULT_LLM_TIMEOUT_MS, type LlmHook, type LlmHookOptions, type LlmFallbackReason } from "./classify/llm/index.js";
 export { classifyWithModel, type ModelledClassification } from "./classify/llm/classify-with-model.js";
 export {
@@ -140,3 +141,22 @@ export {
   type FieldMapOption,
 } from "./retrieve/index.js";
 export { tag, type EdmTags } from "./tag/index.js";
+
+// The contracts a store and a rate limiter fulfil (createApi's `store` and `limiter`; README → Stores).
+export type {
+  ArcStore,
+  RateLimiter,
+  LimitResult,
+  Organization,
+  ApiKeyRecord,
+  ActivationEvent,
+  BillingRecord,
+  Feedback,
+  Usage,
+  Tier,
+  Scope,
+  StoredResponse,
+  IdempotencyWrite,
+  IdempotencyLookup,
+  RecordOutcome,
+} from "./stores/types.js";

@@ -30,6 +30,17 @@ async function load(name: string): Promise<{ benchmark: Command }> {
   }
 }
 
+/** A benchmark's usage; from an installed package (no benchmarks), the usage of bench and what it takes. */
+async function usageOf(name: string): Promise<string> {
+  return load(name).then(
+    ({ benchmark }) => benchmark.usage,
+    (error: unknown) => {
+      if (error instanceof CliError) return `${command.usage}\n${NOT_PACKAGED}.`;
+      throw error;
+    },
+  );
+}
+
 /** The usage line plus one line per benchmark with its summary (`arcroute bench --help`). */
 async function listing(): Promise<string> {
   const lines = [command.usage, "", "Benchmarks:"];
@@ -54,11 +65,11 @@ export const command: Command = {
       return 0;
     }
     if (name === undefined || !Object.hasOwn(BENCHMARKS, name)) throw new CliError(`unknown benchmark '${name ?? ""}'; choose one of: ${Object.keys(BENCHMARKS).join(", ")}`);
-    const { benchmark } = await load(name);
     if (rest.includes("--help") || rest.includes("-h")) {
-      io.stdout.write(benchmark.usage + "\n");
+      io.stdout.write((await usageOf(name)) + "\n");
       return 0;
     }
+    const { benchmark } = await load(name);
     return benchmark.run(rest, io);
   },
 };

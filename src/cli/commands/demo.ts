@@ -46,7 +46,10 @@ export const command: Command = {
   usage,
   async run(args, io) {
     const options = parseOptions(args);
-    // LanceDB and Arrow are development dependencies: the demo runs from a checkout.
+    // The sample corpus, the word vectors, LanceDB and Arrow are in the repository, not the npm package.
+    const corpus = await readSampleCorpus().catch(() => {
+      throw new CliError(NOT_PACKAGED, 1);
+    });
     const [lancedb, { openDemoTable, rawSearch, routedSearch }] = await Promise.all([import("@lancedb/lancedb"), import("./demo/lance.js")]).catch(() => {
       throw new CliError("arcroute demo needs @lancedb/lancedb and apache-arrow (run it from a checkout after npm install)", 1);
     });
@@ -55,7 +58,6 @@ export const command: Command = {
     try {
       progress(io, options, "loading the sample corpus into embedded LanceDB");
       const embedder: Embedder = loadWordVectorEmbedder();
-      const corpus = await readSampleCorpus();
       const table = await openDemoTable(lancedb, dataDir, corpus, embedder);
 
       const activation = await activate(io, options, server);
@@ -124,6 +126,8 @@ function parseOptions(args: string[]): DemoOptions {
 function progress(io: CliIO, options: DemoOptions, step: string): void {
   if (!options.json) io.stderr.write(`arcroute demo: ${step}...\n`);
 }
+
+const NOT_PACKAGED = "arcroute demo runs from a checkout of the repository (git clone, then npm install): its sample corpus, word vectors and LanceDB are not in the npm package";
 
 async function readSampleCorpus(): Promise<Record<string, unknown>[]> {
   const text = await readFile(new URL("../../../../examples/sample-corpus.jsonl", import.meta.url), "utf8").catch(() =>
