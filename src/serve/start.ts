@@ -48,13 +48,7 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   let listening: Listening | undefined;
   try {
     limiter = await openLimiter(options.limiter);
-    let devKey: RunningServe["devKey"];
-    let provisioned: ProvisionReport | undefined;
-    if (entries) provisioned = await provisionKeys(store, entries, options.keysFile!);
-    else {
-      const created = await issueDevKey(store);
-      devKey = { key: created.key, id: created.record.id };
-    }
+    const provisioned: ProvisionReport | undefined = entries ? await provisionKeys(store, entries, options.keysFile!) : undefined;
     const log = options.log;
     const api = createApi({
       store,
@@ -67,6 +61,13 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
     });
     listening = await listen(toNodeListener(api), { host: options.host, port: options.port });
     const server = listening;
+    // Only once listening: a start that fails (port in use) must not revoke the dev key of the
+    // server already running on the same store.
+    let devKey: RunningServe["devKey"];
+    if (!entries) {
+      const created = await issueDevKey(store);
+      devKey = { key: created.key, id: created.record.id };
+    }
     const backEnds = { store, limiter };
     return {
       url: server.origin + options.basePath,

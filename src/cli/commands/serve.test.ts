@@ -153,6 +153,21 @@ describe("arcroute serve", () => {
     }
   });
 
+  it.runIf(postgres)("a second start that fails (port in use) leaves the running server's dev key working", async () => {
+    const schema = uniqueSchema("serve_devkey");
+    const store = `${POSTGRES_URL}?schema=${schema}`;
+    try {
+      const server = await serve(["--store", store]);
+      expect((await activate(server.url, server.devKey!)).status).toBe(200);
+      const port = new URL(server.url).port;
+      const second = await serveFailure(["--store", store, "--port", port]);
+      expect(second.stderr).toBe(`arcroute: port ${port} is already in use\n`);
+      expect((await activate(server.url, server.devKey!)).status).toBe(200);
+    } finally {
+      await dropSchema(schema);
+    }
+  });
+
   it.each([
     [["--port", "99999"], "arcroute: --port must be an integer from 0 to 65535, got '99999'"],
     [["--base-path", "v1?x=1"], "arcroute: --base-path must be a path such as /v1 or /api/v1, got 'v1?x=1'"],
