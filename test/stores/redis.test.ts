@@ -134,6 +134,12 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
     }
   });
 
+  it("refuses a database that is not a number with one message (ioredis would send SELECT NaN and crash the process)", async () => {
+    for (const db of ["abc", "1x", "-1"]) {
+      await expect(createRedisLimiter({ url: `${REDIS_URL.replace(/\/\d*$/, "")}/${db}`, prefix })).rejects.toThrow(`the Redis URL's database must be a number (redis://host:port/0), got '${db}'`);
+    }
+  });
+
   it("refuses a database number the server does not have instead of writing to database 0", async () => {
     await expect(createRedisLimiter({ url: `${REDIS_URL.replace(/\/\d*$/, "")}/99`, prefix })).rejects.toThrow(/cannot connect to Redis for the rate limiter: .*DB index/);
   });

@@ -113,6 +113,10 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
 }
 
 async function connect(url: string, commandTimeout: number): Promise<Redis> {
+  // ioredis reads "/abc" as database NaN, sends SELECT NaN and throws the refusal where nothing can
+  // catch it (the process dies with a stack trace): a database is a number, said so up front.
+  const database = databaseOf(url);
+  if (database !== null && !/^\d+$/.test(database)) throw new Error(`the Redis URL's database must be a number (redis://host:port/0), got '${database}'`);
   const { Redis } = await import("ioredis");
   const redis = new Redis(url, {
     lazyConnect: true,
@@ -139,4 +143,16 @@ async function connect(url: string, commandTimeout: number): Promise<Redis> {
     throw new Error(`cannot connect to Redis for the rate limiter: ${(error as Error).message}`);
   }
   return redis;
+}
+
+/** The path of a Redis URL without its slash ("0" of redis://h:6379/0), or null when it has none. */
+function databaseOf(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null; // ioredis reports an unusable URL itself
+  }
+  const database = path.replace(/^\//, "");
+  return database === "" ? null : database;
 }
