@@ -15,7 +15,10 @@ describe("arcroute keys / usage: bad input", () => {
     [["keys", "revoke"], "arcroute: keys revoke needs exactly one key id: arcroute keys revoke <key-id>"],
     [["keys", "list"], "arcroute: keys list needs --org <id>"],
     [["usage"], "arcroute: usage needs --org <id>"],
-    [["usage", "--org", "acme", "--month", "2026-13"], "arcroute: --month must be YYYY-MM, got '2026-13'"],
+    [["usage", "--org", "acme", "--month", "2026-13"], "arcroute: --month must be YYYY-MM from 1970-01 to 9998-12, got '2026-13'"],
+    // Years a Date would shift (0000 → 1900) or that SQL cannot read as the month's end (10000-01).
+    [["usage", "--org", "acme", "--month", "0000-01"], "arcroute: --month must be YYYY-MM from 1970-01 to 9998-12, got '0000-01'"],
+    [["usage", "--org", "acme", "--month", "9999-12"], "arcroute: --month must be YYYY-MM from 1970-01 to 9998-12, got '9999-12'"],
   ])("%j → one line, exit 2", async (args, message) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);

@@ -21,8 +21,10 @@ is refused. --json prints {org_id, month, from, to, billed_queries, amount_micro
 function parseMonth(value: string | undefined, now: Date): Date {
   if (value === undefined) return now;
   const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value);
-  if (!match) throw new CliError(`--month must be YYYY-MM, got '${value}'`);
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  const year = Number(match?.[1]);
+  // Billing starts after 1970; the month after 9998-12 still has a four-digit year SQL can read.
+  if (!match || year < 1970 || year > 9998) throw new CliError(`--month must be YYYY-MM from 1970-01 to 9998-12, got '${value}'`);
+  return new Date(Date.UTC(year, Number(match[2]) - 1, 1));
 }
 
 /** Micro-dollars as dollars with at least three decimals ($0.001 is the unit price). */
