@@ -182,7 +182,10 @@ export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, 
   };
 
   async function filterMode(query: Q, activation: ActivationResult, plan: FilterPlan, fields: { field: string; weight: number }[], k: number): Promise<Retrieval<T>> {
-    const fetchK = Math.max(k, options.fetchK ?? (hardFields === "all" ? k : 3 * k));
+    // Every field hard (by the option or because the activation has no other): each search already
+    // asks for exactly what fusion could keep, so k suffices; otherwise fusion reorders, give it 3·k.
+    const everyFieldHard = fields.length === plan.groups.length;
+    const fetchK = Math.max(k, options.fetchK ?? (everyFieldHard ? k : 3 * k));
     const found = new Map<string, Candidate<T> & { source: CandidateSource }>();
     const stages: SearchStage[] = [];
     const collect = (hits: Candidate<T>[], source: CandidateSource) => {

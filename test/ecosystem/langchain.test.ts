@@ -14,7 +14,8 @@ import { toLanceDbFilter } from "../../adapters/lancedb/index.js";
 import { openDemoTable } from "../../src/cli/commands/demo/lance.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { ArcrouteEmbeddings, ArcrouteRetriever, memoryVectorStoreFilter, type ArcrouteDocumentMetadata } from "../../src/integrations/langchain/index.js";
-import { ROBUST_ROUTING } from "../../src/retrieve/index.js";
+import { createRetriever, ROBUST_ROUTING } from "../../src/retrieve/index.js";
+import { classify } from "../../src/classify/index.js";
 import type { ActivationResult } from "../../src/schema/activation.js";
 import { LanceDbWhereVectorStore } from "./support/lancedb-vector-store.js";
 import { readSampleCorpus } from "./support/sample-corpus.js";
@@ -97,6 +98,20 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
     const robust = await new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => wrongTether, k: 3, ...ROBUST_ROUTING }).invoke(query);
     expect(robust.map((d) => d.metadata.id).sort()).toEqual(["m01", "m04", "m22"]);
     expect(robust.every((d) => arcroute(d).source === "filtered")).toBe(true);
+  });
+
+  it("returns what the retriever helper returns with the same options, by default too (same fetchK)", async () => {
+    const helperSearch = async (query: string, { filter, k }: { filter?: ReturnType<ReturnType<typeof memoryVectorStoreFilter>>; k: number }) =>
+      (await store.similaritySearchWithScore(query, k, filter)).map(([document, score]) => ({ id: String(document.metadata.id), score, payload: document.metadata }));
+    const queries = ["when was I most afraid of losing her", "the happiest moments with my nan", "times dad was proud of me", "the day everything changed"];
+    for (const options of [{}, ROBUST_ROUTING]) {
+      for (const query of queries) {
+        const helper = createRetriever({ search: helperSearch, translate: memoryVectorStoreFilter(), k: 3, ...options });
+        const expected = (await helper.retrieve(query, { activation: classify(query) })).results.map((r) => r.id);
+        const documents = await new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), k: 3, ...options }).invoke(query);
+        expect(documents.map((d) => String(d.metadata.id)), `${query} ${JSON.stringify(options)}`).toEqual(expected);
+      }
+    }
   });
 
   it("does not filter when the gate is closed: the store's own ranking", async () => {

@@ -73,6 +73,15 @@ describe('createRetriever hardFields: "core"', () => {
     expect(core.results.some((r) => r.id === "errand")).toBe(false);
   });
 
+  it("asks for k, not 3·k, when every field of the activation ends up hard (as with hardFields: \"all\")", async () => {
+    const arcAndWeight = [griefGuessedPerson[0]!, griefGuessedPerson[2]!];
+    for (const hardFields of ["core", ["arc_type", "emotional_weight"], "all"] as const) {
+      const store = fakeStore(docs);
+      await createRetriever({ search: store.search, translate: store.translate, k: 2, hardFields }).retrieve("q", { activation: activation(arcAndWeight) });
+      expect(store.calls[0]!.k, JSON.stringify(hardFields)).toBe(2);
+    }
+  });
+
   it("keeps the arc alternatives hard together (several filters on one field are alternatives)", async () => {
     const store = fakeStore(docs);
     const filters: FieldFilter[] = [...griefGuessedPerson, { field: "arc_type", operator: "eq", value: "bond", weight: 0.2 }];

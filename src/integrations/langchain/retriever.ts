@@ -62,7 +62,7 @@ export interface ArcrouteRetrieverInput<V extends VectorStoreInterface = VectorS
   fields?: FieldMapOption;
   /** Documents returned (default 4, LangChain's usual k). */
   k?: number;
-  /** Candidates each filtered search fetches before fusion (default 2·k). */
+  /** Candidates each filtered search fetches before fusion (default as the retriever helper's: k when every field is hard, else 3·k). */
   fetchK?: number;
   /** "filter" (default): filtered search → relaxation → fallback → fusion; "boost": rerank an unfiltered pool. */
   mode?: "filter" | "boost";
@@ -98,9 +98,9 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
     this.vectorStore = fields.vectorStore;
     this.activate = fields.activate ?? ((query) => lexicalClassifier.classify(query));
     this.k = fields.k ?? 4;
-    const fetchK = fields.fetchK ?? 2 * this.k;
+    const fetchK = fields.fetchK;
     if (!Number.isInteger(this.k) || this.k < 1) throw new RangeError("ArcrouteRetriever: `k` must be a positive integer");
-    if (!Number.isInteger(fetchK) || fetchK < this.k) throw new RangeError("ArcrouteRetriever: `fetchK` must be an integer ≥ k");
+    if (fetchK !== undefined && (!Number.isInteger(fetchK) || fetchK < this.k)) throw new RangeError("ArcrouteRetriever: `fetchK` must be an integer ≥ k");
     const fusionWeight = fields.fusionWeight ?? 0.5;
     if (!(fusionWeight >= 0 && fusionWeight <= 1)) throw new RangeError("ArcrouteRetriever: `fusionWeight` must be in [0, 1]");
     const payloadOf = fields.payloadOf ?? ((document: DocumentInterface) => document.metadata as Record<string, unknown>);
@@ -116,7 +116,7 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
         })),
       translate: fields.translate,
       k: this.k,
-      fetchK,
+      ...(fetchK !== undefined ? { fetchK } : {}),
       mode: fields.mode,
       relax: fields.relax,
       fusionWeight,
