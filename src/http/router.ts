@@ -61,10 +61,17 @@ function matchSegments(entry: Compiled, parts: string[]): Record<string, string>
   return params;
 }
 
+/**
+ * One path segment, percent-decoded; null when it does not decode, or when decoded it is no longer
+ * one plain segment: an encoded "/" (`%2F`), "\\", or a "." / ".." segment would hand a handler
+ * a parameter that walks to another route (`/batch/..%2Fvitapass%2Frevoke`) past the scope checked here.
+ */
 function decode(part: string): string | null {
+  let decoded: string;
   try {
-    return decodeURIComponent(part);
+    decoded = decodeURIComponent(part);
   } catch {
     return null;
   }
+  return decoded.includes("/") || decoded.includes("\\") || decoded === "." || decoded === ".." ? null : decoded;
 }

@@ -19,13 +19,23 @@ export interface ListenOptions {
   port: number;
   /** Milliseconds requests in flight may take to finish after close() before they are cut. */
   graceMs?: number;
+  /** Milliseconds a request may take to arrive (default REQUEST_TIMEOUT_MS); then Node answers 408. */
+  requestTimeoutMs?: number;
 }
 
 /** A literal IPv6 host needs brackets in a URL. */
 const hostForUrl = (host: string) => (host.includes(":") ? `[${host}]` : host);
 
+/**
+ * Longest a request may take to arrive, headers and body (Node's default is 300 s). Bodies are at
+ * most 64 KiB: a client still sending after this is holding a connection open, not uploading.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 export async function listen(listener: http.RequestListener, options: ListenOptions): Promise<Listening> {
-  const server = http.createServer(listener);
+  const timeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Node checks the timeouts every `connectionsCheckingInterval` (30 s by default, which would double them).
+  const server = http.createServer({ requestTimeout: timeout, headersTimeout: timeout, connectionsCheckingInterval: Math.max(50, Math.min(1_000, timeout / 3)) }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {

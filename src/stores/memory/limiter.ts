@@ -4,6 +4,8 @@ import type { LimitResult, RateLimiter } from "../types.js";
 interface Window {
   stamps: number[];
   head: number;
+  /** The window length of the last hit (a sweep needs it to tell an expired window). */
+  windowMs: number;
 }
 
 /**
@@ -24,16 +26,39 @@ export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
 export interface LocalWindows {
   hit(key: string, limit: number, windowMs: number): LimitResult;
   clear(): void;
+  /** Keys holding a window (expired ones are swept away as hits go on). */
+  size(): number;
 }
+
+/** Hits between sweeps of expired windows: at least this many, and at least as many as there are keys. */
+const SWEEP_EVERY = 1024;
 
 export function createLocalWindows(now: () => number = Date.now): LocalWindows {
   const windows = new Map<string, Window>();
+  let hitsSinceSweep = 0;
+
+  /**
+   * Drops the windows whose every stamp has expired. A key seen once (a client IP, an IPv6 /64)
+   * would otherwise keep its window forever: a client rotating addresses grows the map without end.
+   * Sweeping after as many hits as there are keys keeps the cost O(1) per hit, amortised.
+   */
+  function sweep(at: number): void {
+    for (const [key, window] of windows) {
+      const newest = window.stamps[window.stamps.length - 1];
+      if (newest === undefined || newest <= at - window.windowMs) windows.delete(key);
+    }
+  }
 
   function hit(key: string, limit: number, windowMs: number): LimitResult {
     const at = now();
+    if (++hitsSinceSweep >= Math.max(SWEEP_EVERY, windows.size)) {
+      hitsSinceSweep = 0;
+      sweep(at);
+    }
     const allowedSince = at - windowMs;
     const known = windows.get(key);
-    const window = known ?? { stamps: [], head: 0 };
+    const window = known ?? { stamps: [], head: 0, windowMs };
+    window.windowMs = windowMs;
     while (window.head < window.stamps.length && window.stamps[window.head]! <= allowedSince) window.head++;
     // Compact once the expired prefix dominates, so memory stays proportional to the window.
     if (window.head > 64 && window.head * 2 > window.stamps.length) {
@@ -52,5 +77,5 @@ export function createLocalWindows(now: () => number = Date.now): LocalWindows {
     return { allowed, limit, remaining: Math.max(0, limit - counted), resetMs };
   }
 
-  return { hit, clear: () => windows.clear() };
+  return { hit, clear: () => windows.clear(), size: () => windows.size };
 }
