@@ -119,7 +119,7 @@ export interface FeedbackSelection {
 export interface FeedbackExamples {
   examples: FeedbackExample[];
   organizations: number;
-  /** Feedback items not counted because an earlier item said the same thing again (see below). */
+  /** Feedback items not counted because a later item on the same activation and memory replaced them (see below). */
   repeated: number;
   /** Feedback items on activations made with test keys, left out (`includeTestKeys`). */
   testKeys: number;
