@@ -176,6 +176,19 @@ describe("Idempotency-Key", () => {
     expect(ledger.events).toHaveLength(1);
   });
 
+  it("a test key's answer is never replayed to a live key of the organization (it would be a live answer, unbilled)", async () => {
+    await start();
+    const test = await server.key("acme", "scale", ["extract"], { mode: "test" });
+    const live = await server.key("acme", "scale", ["extract"], { mode: "live" });
+    expect((await activate(server, test, { query: SIGNIFICANT }, { "idempotency-key": "mode-1" })).status).toBe(200);
+    expectFailure(await activate(server, live, { query: SIGNIFICANT }, { "idempotency-key": "mode-1" }), 422, "Idempotency-Key was already used for a different request");
+    expect(ledger.charges).toHaveLength(0);
+    // Live first, then test: the live answer (already billed) is not handed to the test key either.
+    expect((await activate(server, live, { query: SIGNIFICANT }, { "idempotency-key": "mode-2" })).status).toBe(200);
+    expect((await activate(server, test, { query: SIGNIFICANT }, { "idempotency-key": "mode-2" })).status).toBe(422);
+    expect(ledger.charges).toHaveLength(1);
+  });
+
   it("keys are per organization", async () => {
     await start();
     const a = await activate(server, await server.key("a", "scale"), { query: SIGNIFICANT }, { "idempotency-key": "shared" });

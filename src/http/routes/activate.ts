@@ -37,9 +37,11 @@ async function activate(context: RouteContext): Promise<Reply> {
   if (!header.ok) return failure(400, API_MESSAGES.idempotencyKeyInvalid, "invalid_request", headers);
 
   const { store } = context.options;
-  // The fingerprint covers what decides the answer (fields the API ignores do not make another request).
+  // The fingerprint covers what decides the answer (fields the API ignores do not make another
+  // request), and a test key's mode: its answer, never billed, must not be replayed to a live key.
+  // (Live fingerprints are as before, so a retry across an upgrade still replays.)
   const request = parsed.value;
-  const fields = { query: request.raw_query, subject_vp_id: request.subject_vp_id ?? null, top_k: request.top_k };
+  const fields = { query: request.raw_query, subject_vp_id: request.subject_vp_id ?? null, top_k: request.top_k, ...(caller.key.mode === "test" ? { mode: "test" } : {}) };
   const idempotency = header.key === null ? null : { key: header.key, fingerprint: fingerprintOf(OPERATION, fields) };
   if (idempotency) {
     const earlier = await store.lookupIdempotency(caller.org.id, idempotency.key, idempotency.fingerprint, context.now.toISOString());
