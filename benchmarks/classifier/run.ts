@@ -10,6 +10,7 @@ import type { Classifier } from "../../src/classify/types.js";
 import type { Command } from "../../src/cli/command.js";
 import { parseCommandArgs } from "../../src/cli/args.js";
 import { CliError } from "../../src/cli/errors.js";
+import { integerOption } from "../../src/serve/cli-options.js";
 import { writeLine, type CliIO } from "../../src/cli/io.js";
 import { heatmapSvg } from "../charts/heatmap.js";
 import { reliabilitySvg } from "../charts/reliability.js";
@@ -148,12 +149,6 @@ const usage = `Usage: arcroute bench classifier [options]
   --json                       print the report as JSON on stdout
 Writes benchmarks/results/classifier-<classifier>-<split>.json, -confusion.svg, -reliability.svg.`;
 
-function positiveInt(name: string, value: string, min: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new CliError(`--${name} must be an integer >= ${min}, got '${value}'`);
-  return n;
-}
-
 function readQueryFile(path: string): LabeledQuery[] {
   let text: string;
   try {
@@ -184,8 +179,8 @@ export const benchmark: Command = {
         });
     if (!(SPLITS as readonly string[]).includes(values.split)) throw new CliError(`--split must be one of ${SPLITS.join(", ")}, got '${values.split}'`);
     if (!(CLASSIFIER_NAMES as readonly string[]).includes(values.classifier)) throw new CliError(`--classifier must be one of ${CLASSIFIER_NAMES.join(", ")}, got '${values.classifier}'`);
-    const repetitions = positiveInt("repetitions", values.repetitions, 1);
-    const lines = values.throughput ? positiveInt("lines", values.lines, 1) : 0;
+    const repetitions = integerOption("repetitions", values.repetitions, 1, 1_000_000);
+    const lines = values.throughput ? integerOption("lines", values.lines, 1, 100_000_000) : 0;
     let queries: LabeledQuery[];
     let split: string;
     if (values.queries !== undefined) {

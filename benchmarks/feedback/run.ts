@@ -24,6 +24,7 @@ import type { Classifier } from "../../src/classify/types.js";
 import type { Command } from "../../src/cli/command.js";
 import { parseCommandArgs } from "../../src/cli/args.js";
 import { CliError } from "../../src/cli/errors.js";
+import { integerOption } from "../../src/serve/cli-options.js";
 import { writeLine } from "../../src/cli/io.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { learnFromStore } from "../../src/feedback/learn.js";
@@ -113,8 +114,7 @@ export const benchmark: Command = {
   usage,
   async run(args, io) {
     const { values } = parseCommandArgs(args, { k: { type: "string", default: "10" }, store: { type: "string", default: "memory" }, json: { type: "boolean" } });
-    const k = Number(values.k);
-    if (!Number.isInteger(k) || k < 1 || k > 100) throw new CliError(`--k must be an integer from 1 to 100, got '${values.k}'`);
+    const k = integerOption("k", values.k, 1, 100);
     const data = loadRetrievalSet();
     const significant = data.queries.filter((q) => q.type === "significance");
     const train = significant.filter((q) => q.split === "train");

@@ -10,6 +10,7 @@ import { dirname } from "node:path";
 import type { Command } from "../../src/cli/command.js";
 import { parseCommandArgs } from "../../src/cli/args.js";
 import { CliError } from "../../src/cli/errors.js";
+import { fractionOption, integerOption } from "../../src/serve/cli-options.js";
 import { writeLine } from "../../src/cli/io.js";
 import { barChartSvg } from "../charts/bars.js";
 import { CLASSIFIER_NAMES, loadClassifier, type ClassifierName } from "../classifier/classifiers.js";
@@ -43,12 +44,9 @@ function parse(args: string[]) {
   for (const engine of engines) {
     if (!(ENGINES as readonly string[]).includes(engine)) throw new CliError(`unknown engine '${engine}'; choose from: ${ENGINES.join(", ")}`);
   }
-  const fusionWeight = values["fusion-weight"] === undefined ? undefined : Number(values["fusion-weight"]);
-  if (fusionWeight !== undefined && !(fusionWeight >= 0 && fusionWeight <= 1)) throw new CliError(`--fusion-weight must be a number in [0, 1], got '${values["fusion-weight"]}'`);
-  const poolSize = values["pool-size"] === undefined ? undefined : Number(values["pool-size"]);
-  if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize >= 10 && poolSize <= 1000)) throw new CliError(`--pool-size must be an integer from 10 to 1000, got '${values["pool-size"]}'`);
-  const fetchK = values["fetch-k"] === undefined ? undefined : Number(values["fetch-k"]);
-  if (fetchK !== undefined && !(Number.isInteger(fetchK) && fetchK >= 10 && fetchK <= 1000)) throw new CliError(`--fetch-k must be an integer from 10 to 1000, got '${values["fetch-k"]}'`);
+  const fusionWeight = values["fusion-weight"] === undefined ? undefined : fractionOption("fusion-weight", values["fusion-weight"], 0, 1);
+  const poolSize = values["pool-size"] === undefined ? undefined : integerOption("pool-size", values["pool-size"], 10, 1000);
+  const fetchK = values["fetch-k"] === undefined ? undefined : integerOption("fetch-k", values["fetch-k"], 10, 1000);
   if (values.payloads !== "hand" && values.payloads !== "tag") throw new CliError(`--payloads must be 'hand' or 'tag', got '${values.payloads}'`);
   if (!(CLASSIFIER_NAMES as readonly string[]).includes(values.classifier)) throw new CliError(`--classifier must be one of ${CLASSIFIER_NAMES.join(", ")}, got '${values.classifier}'`);
   return { engines: engines as EngineName[], fusionWeight, poolSize, fetchK, payloads: values.payloads as "hand" | "tag", classifier: values.classifier as ClassifierName, json: values.json };

@@ -63,8 +63,11 @@ describe("arcroute bench retrieval (tiny slice, both engines)", () => {
   it("rejects bad options with one-line CLI errors", async () => {
     const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
     await expect(benchmark.run(["--engines", "faiss"], io)).rejects.toThrow(CliError);
-    await expect(benchmark.run(["--fusion-weight", "2"], io)).rejects.toThrow(/--fusion-weight must be a number in \[0, 1\]/);
+    await expect(benchmark.run(["--fusion-weight", "2"], io)).rejects.toThrow(/--fusion-weight must be a number from 0 to 1/);
+    // "" and hexadecimal read as numbers by Number(): refused, not taken as 0 and 16.
+    await expect(benchmark.run(["--fusion-weight", ""], io)).rejects.toThrow(/--fusion-weight must be a number from 0 to 1, got ''/);
     await expect(benchmark.run(["--pool-size", "x"], io)).rejects.toThrow(/--pool-size/);
+    await expect(benchmark.run(["--fetch-k", "0x20"], io)).rejects.toThrow(/--fetch-k must be an integer from 10 to 1000, got '0x20'/);
     await expect(benchmark.run(["--payloads", "llm"], io)).rejects.toThrow(/--payloads must be 'hand' or 'tag'/);
     await expect(benchmark.run(["--classifier", "gpt"], io)).rejects.toThrow(/--classifier must be one of lexical, embedding, ensemble/);
     expect(benchmark.usage).toContain("--json");
