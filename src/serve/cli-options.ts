@@ -1,7 +1,7 @@
 /**
- * Command-line pieces shared by `arcroute serve`, `arcroute keys` and `arcroute usage`: argument
- * parsing with one-line errors, where the store and limiter specs come from, and how a spec is
- * shown without its credentials.
+ * Command-line pieces shared by the commands (`serve`, `keys`, `usage`, `learn`, `activate`, `demo`,
+ * the benchmarks): argument parsing with one-line errors, decimal number flags, where the store and
+ * limiter specs come from, and how a spec is shown without its credentials.
  */
 import { CliError } from "../cli/errors.js";
 
