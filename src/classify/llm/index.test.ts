@@ -72,6 +72,17 @@ describe("withLlmHook", () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  it("reports a timeout, not an error, when the hook rejects the moment its signal aborts", async () => {
+    const reasons: string[] = [];
+    const abortAware = withLlmHook(
+      base,
+      (_query, _base, { signal }) => new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+      { timeoutMs: 20, onFallback: (reason) => void reasons.push(reason) },
+    );
+    expect((await classifyWithModel(abortAware, "q")).model).toBe("arcroute-lexicon@1+llm-fallback:timeout");
+    expect(reasons).toEqual(["timeout"]);
+  });
+
   it("falls back when the hook throws or rejects", async () => {
     const throwing = withLlmHook(base, () => {
       throw new Error("provider down");

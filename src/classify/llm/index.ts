@@ -34,8 +34,9 @@ async function runWithTimeout(
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
     timer = setTimeout(() => {
-      controller.abort(new Error(`LLM hook timed out after ${timeoutMs} ms`));
+      // Settle first: a hook that rejects the moment its signal aborts must not win the race as an "error".
       resolve(TIMED_OUT);
+      controller.abort(new Error(`LLM hook timed out after ${timeoutMs} ms`));
     }, timeoutMs);
   });
   try {
