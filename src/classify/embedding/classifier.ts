@@ -24,6 +24,9 @@ export interface ScoringClassifier extends Classifier {
   scoreVector?(vector: Float32Array): FieldScores;
 }
 
+/** The answer to a text the embedding knows no word of: gate closed, and no more sure than a coin. */
+const NO_EVIDENCE: Classification = { activation_id: null, arc_types: [], primary_domain: null, field_filters: [], confidence: 0.5, significance_gate: false };
+
 export interface EmbeddingClassifierOptions {
   embedder: Embedder;
   prototypes: PrototypeSet;
@@ -34,17 +37,20 @@ export function createEmbeddingClassifier({ embedder, prototypes }: EmbeddingCla
   if (prototypes.embedder !== embedder.model || prototypes.dimensions !== embedder.dimensions) {
     throw new Error(`prototypes were fitted for '${prototypes.embedder}' (${prototypes.dimensions}d), not '${embedder.model}' (${embedder.dimensions}d)`);
   }
-  async function scores(query: string): Promise<FieldScores> {
-    const [vector] = await embedder.embed([query]);
-    return scoreVector(vector!, prototypes);
-  }
   return {
     model: `${EMBEDDING_CLASSIFIER_VERSION}+${embedder.model}`,
-    scores,
+    async scores(query) {
+      const [vector] = await embedder.embed([query]);
+      return scoreVector(vector!, prototypes);
+    },
     embedder,
     scoreVector: (vector) => scoreVector(vector, prototypes),
     async classify(query): Promise<Classification> {
-      return decodeScores(await scores(query), { confidence: prototypes.confidence });
+      const [vector] = await embedder.embed([query]);
+      // No known word ("", "zzzz", stopwords only): the zero vector is as near every prototype, so
+      // its scores are ties broken by name. Nothing says the text is significant: the gate stays closed.
+      if (vector!.every((x) => x === 0)) return { ...NO_EVIDENCE };
+      return decodeScores(scoreVector(vector!, prototypes), { confidence: prototypes.confidence });
     },
   };
 }

@@ -103,6 +103,27 @@ describe("embedding classifier", () => {
     expect(factual.significance_gate).toBe(false);
   });
 
+  it("keeps the gate closed for a text it knows no word of (the zero vector ties every prototype)", async () => {
+    const classifier = createEmbeddingClassifier({ embedder, prototypes });
+    for (const text of ["", "zzzz qqqq", "the and of"]) {
+      const result = await classifier.classify(text);
+      expect(ActivationResultSchema.safeParse(result).success).toBe(true);
+      expect(result, text).toMatchObject({ significance_gate: false, arc_types: [], field_filters: [], confidence: 0.5 });
+    }
+  });
+
+  it("refuses examples it cannot fit: one gate side only, no arc, non-canonical labels, an embedder off its dimensions", async () => {
+    const significant = examples.filter((e) => e.gate);
+    await expect(fitPrototypes(embedder, [], "x")).rejects.toThrow("fitPrototypes needs examples on both sides of the gate");
+    await expect(fitPrototypes(embedder, significant, "x")).rejects.toThrow("both sides of the gate");
+    await expect(fitPrototypes(embedder, examples.map((e) => ({ ...e, arc_types: [] })), "x")).rejects.toThrow("at least one significant example with an arc type");
+    const heartbreak = examples.map((e, i) => (i === 0 && e.gate ? { ...e, arc_types: ["heartbreak" as "grief"] } : e));
+    if (examples[0]!.gate) await expect(fitPrototypes(embedder, heartbreak, "x")).rejects.toThrow('example 0: arc type "heartbreak" is not canonical');
+    await expect(fitPrototypes(embedder, examples.map((e) => (e.gate ? { ...e, tether_type: "dog" as "self" } : e)), "x")).rejects.toThrow(/tether_type "dog" is not canonical/);
+    const short: Embedder = { model: "short@1", dimensions: 10, embed: async (texts) => texts.map(() => new Float32Array(5)) };
+    await expect(fitPrototypes(short, examples, "x")).rejects.toThrow("declares 10 dimensions but returned a vector of 5");
+  });
+
   it("refuses prototypes fitted for another embedder", () => {
     expect(() => createEmbeddingClassifier({ embedder, prototypes: { ...prototypes, embedder: "other@1" } })).toThrow(/fitted for 'other@1'/);
   });

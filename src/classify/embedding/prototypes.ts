@@ -4,6 +4,7 @@
  * Stored as JSON next to the model they belong to (models/static-embedding/arcroute-prototypes.json).
  */
 import type { Embedder } from "../../embed/types.js";
+import { isCanonicalValue } from "../../schema/vocabulary.js";
 import { labelsOf, NONE, SCORED_FIELDS, type LabeledExample, type ScoredField } from "./labels.js";
 import { fitLogistic, predict, type Logistic } from "./logistic.js";
 import { confidenceFeatures, ranked, type FieldScores } from "./scores.js";
@@ -210,7 +211,6 @@ export function isRight(scores: FieldScores, example: LabeledExample): boolean {
   return top !== undefined && example.arc_types.includes(top as LabeledExample["arc_types"][number]);
 }
 
-/** Fits centroids and calibrations on labeled examples (pass the train split only). */
 /** Each example's index among the neighbour prototypes (-1 when it is not one): the order fitNeighbours keeps. */
 function neighbourIndexes(examples: LabeledExample[]): number[] {
   let next = 0;
@@ -222,9 +222,34 @@ export interface FitPrototypesOptions {
   neighbours?: boolean;
 }
 
+/**
+ * Why labelled examples cannot be fitted, or null. The prototypes need both sides of the gate and
+ * one significant example with an arc (else every score is NaN or a tie broken by name), and the
+ * labels must be canonical (the classifier answers with them, and the adapters compare exactly).
+ */
+function examplesProblem(examples: readonly LabeledExample[]): string | null {
+  if (!examples.some((e) => e.gate) || !examples.some((e) => !e.gate)) return "needs examples on both sides of the gate (gate true and gate false)";
+  if (!examples.some((e) => e.gate && e.arc_types.length > 0)) return "needs at least one significant example with an arc type";
+  for (const [i, e] of examples.entries()) {
+    if (typeof e.query !== "string" || e.query.trim() === "") return `example ${i}: query must be a non-empty string`;
+    const bad = e.arc_types.find((arc) => !isCanonicalValue("arc_type", arc));
+    if (bad !== undefined) return `example ${i}: arc type ${JSON.stringify(bad)} is not canonical`;
+    for (const field of ["tether_type", "valence"] as const) {
+      const value = e[field];
+      if (value !== null && !isCanonicalValue(field, value)) return `example ${i}: ${field} ${JSON.stringify(value)} is not canonical`;
+    }
+  }
+  return null;
+}
+
+/** Fits centroids and calibrations on labelled examples (pass the train split only). */
 export async function fitPrototypes(embedder: Embedder, examples: LabeledExample[], fittedOn: string, options: FitPrototypesOptions = {}): Promise<PrototypeSet> {
+  const problem = examplesProblem(examples);
+  if (problem !== null) throw new RangeError(`fitPrototypes ${problem}`);
   const vectors = await embedder.embed(examples.map((e) => e.query));
   const dimensions = embedder.dimensions;
+  const wrong = vectors.find((v) => v.length !== dimensions);
+  if (wrong) throw new RangeError(`fitPrototypes: the embedder '${embedder.model}' declares ${dimensions} dimensions but returned a vector of ${wrong.length}`);
   const groupCentroids = (side: boolean) => {
     const groups = new Map<string, Float32Array[]>();
     examples.forEach((e, i) => {
