@@ -124,6 +124,14 @@ describe("embedding classifier", () => {
     await expect(fitPrototypes(short, examples, "x")).rejects.toThrow("declares 10 dimensions but returned a vector of 5");
   });
 
+  it("refuses ensemble mix shares outside [0, 1]", () => {
+    const embedding = createEmbeddingClassifier({ embedder, prototypes });
+    for (const mix of [{ gate: 2 }, { arc_type: -1 }, { gate: Number.NaN }]) {
+      const weights = { ...readEnsembleWeights(), mix: { ...LEXICAL_ONLY_MIX, ...mix } };
+      expect(() => createEnsembleClassifier({ lexical: naiveLexical, embedding, weights }), JSON.stringify(mix)).toThrow(/ensemble weights: mix\.\w+ must be in \[0, 1\]/);
+    }
+  });
+
   it("refuses prototypes fitted for another embedder", () => {
     expect(() => createEmbeddingClassifier({ embedder, prototypes: { ...prototypes, embedder: "other@1" } })).toThrow(/fitted for 'other@1'/);
   });

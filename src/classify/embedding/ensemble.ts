@@ -176,6 +176,10 @@ export async function answerWithProbabilities(classifier: Classifier, query: str
 }
 
 export function createEnsembleClassifier({ lexical, embedding, weights }: EnsembleOptions): Classifier {
+  // A share outside [0, 1] (or NaN) mixes into scores that decode to anything: a NaN gate opens.
+  for (const [decision, share] of Object.entries(weights.mix)) {
+    if (!(share >= 0 && share <= 1)) throw new RangeError(`ensemble weights: mix.${decision} must be in [0, 1], got ${share}`);
+  }
   const stack = weights.tether;
   const { embedder, scoreVector } = embedding;
   if (stack && (!embedder || !scoreVector)) throw new Error("ensemble weights with a tether stack need an embedding classifier that exposes its embedder (createEmbeddingClassifier)");
