@@ -8,3 +8,10 @@ export class CliError extends Error {
     this.name = "CliError";
   }
 }
+
+/**
+ * The one-line reason a command cannot run from the installed package: what it needs lives in the
+ * repository only (`missing`, e.g. "the benchmarks and their data are").
+ */
+export const checkoutOnly = (command: string, missing: string): string =>
+  `arcroute ${command} runs from a checkout of the repository (git clone, then npm install): ${missing} not in the npm package`;

@@ -3,7 +3,7 @@
  * Each exports `benchmark: Command`; results go to benchmarks/results/ as JSON plus a chart.
  */
 import type { Command } from "../command.js";
-import { CliError } from "../errors.js";
+import { checkoutOnly, CliError } from "../errors.js";
 
 const BENCHMARKS: Record<string, () => Promise<{ benchmark: Command }>> = {
   feedback: () => import("../../../benchmarks/feedback/run.js"),
@@ -13,7 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<{ benchmark: Command }>> = {
 };
 
 /** The benchmarks, their query sets and corpora live in the repository, not in the npm package. */
-const NOT_PACKAGED = "arcroute bench runs from a checkout of the repository (git clone, then npm install): the benchmarks and their data are not in the npm package";
+const NOT_PACKAGED = checkoutOnly("bench", "the benchmarks and their data are");
 
 /** Whether `error` is the benchmark module itself missing (an installed package), not one of its imports. */
 function isMissingBenchmark(error: unknown, name: string): boolean {

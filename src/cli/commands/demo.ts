@@ -20,7 +20,7 @@ import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
 import { integerOption } from "../../serve/cli-options.js";
 import { parseActivateRequest } from "../../schema/request.js";
-import { CliError } from "../errors.js";
+import { checkoutOnly, CliError } from "../errors.js";
 import { writeLine, type CliIO } from "../io.js";
 import { startDevServer, type DevServer } from "./demo/server.js";
 import type { ActivationEnvelope } from "../../schema/envelope.js";
@@ -127,7 +127,7 @@ function progress(io: CliIO, options: DemoOptions, step: string): void {
   if (!options.json) io.stderr.write(`arcroute demo: ${step}...\n`);
 }
 
-const NOT_PACKAGED = "arcroute demo runs from a checkout of the repository (git clone, then npm install): its sample corpus, word vectors and LanceDB are not in the npm package";
+const NOT_PACKAGED = checkoutOnly("demo", "its sample corpus, word vectors and LanceDB are");
 
 async function readSampleCorpus(): Promise<Record<string, unknown>[]> {
   const text = await readFile(new URL("../../../../examples/sample-corpus.jsonl", import.meta.url), "utf8").catch(() =>
