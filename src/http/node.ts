@@ -2,12 +2,13 @@
  * `toNodeListener(api)`: the handler set as a `node:http` request listener. It feeds the pipeline
  * straight from the `IncomingMessage` (no Web `Request`/`Response` on the hot path). The body is
  * read only when the pipeline reaches its body step, never beyond 64 KiB + 1 byte, and not at all
- * when Content-Length declares more; a body left unread or cut short closes the connection after
- * the answer instead of being drained.
+ * when Content-Length declares more. A body left unread is drained after the answer (node does
+ * that) only when Content-Length declares at most 64 KiB; one of unknown or larger size, or cut
+ * short, closes the connection instead of being drained.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { HANDLE_INCOMING, type Api } from "./api.js";
-import { parsedBodyBytes, readNodeBody, type BodyBytes } from "./body.js";
+import { MAX_BODY_BYTES, parsedBodyBytes, readNodeBody, type BodyBytes } from "./body.js";
 import type { HeaderSource, Incoming, Reply } from "./exchange.js";
 
 const INTERNAL_ERROR = JSON.stringify({ success: false, error: "Internal server error", data: null, code: "internal_error" });
@@ -25,15 +26,25 @@ async function serve(api: FetchHandler, req: IncomingMessage, res: ServerRespons
     // An Api built by createApi takes the fast path; any other `{ fetch }` (a wrapper) gets a Request.
     const handleIncoming = api[HANDLE_INCOMING];
     const reply = handleIncoming ? await handleIncoming(incoming) : await api.fetch(viaFetch(req, incoming), { remoteAddress: incoming.remoteAddress });
-    // Whatever of the body was not read stays unread: close rather than drain up to gigabytes.
-    const close = !req.complete;
+    // A body not read to its end is drained only when it is declared small (a 401 or 404 to a
+    // keep-alive client costs no new connection); an unbounded one is not: close rather than drain gigabytes.
+    const close = !req.complete && !declaredSmallBody(req);
     if (reply instanceof Response) await writeResponse(res, reply, close);
     else writeReply(res, reply, close);
+    // Discard the rest, so that the connection's next request can be read.
+    if (!close && !req.complete) req.resume();
   } catch {
     // The pipeline answers every failure itself; this covers a socket that died mid-write.
     if (res.headersSent) res.destroy();
     else res.writeHead(500, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(INTERNAL_ERROR);
   }
+}
+
+/** A body whose Content-Length promises no more than the pipeline would read anyway (and no chunked encoding). */
+function declaredSmallBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  if (length === undefined || req.headers["transfer-encoding"] !== undefined) return false;
+  return /^\d+$/.test(length) && Number(length) <= MAX_BODY_BYTES;
 }
 
 function fromNode(req: IncomingMessage): Incoming {

@@ -3,7 +3,7 @@
  * body), and a body parser mounted in front (express.json()) that already consumed the stream.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApi, toNodeListener } from "../../src/http/index.js";
@@ -114,5 +114,47 @@ describe("toNodeListener request targets", () => {
       expect(JSON.parse(answer.body), target).toMatchObject({ success: false, error: "Not found", code: "not_found" });
       expect(answer.requestId, target).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+});
+
+describe("toNodeListener keeps a connection whose small body it did not need", () => {
+  /** Writes `requests` on one socket at once (pipelined) and collects what comes back until the socket closes or 3 s pass. */
+  function pipeline(origin: string, requests: string[]): Promise<string> {
+    const { port } = new URL(origin);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(requests.join("")));
+      let data = "";
+      const done = () => resolve(data);
+      socket.setEncoding("utf8").on("data", (chunk: string) => {
+        data += chunk;
+        if ((data.match(/HTTP\/1\.1 \d{3}/g) ?? []).length === requests.length) socket.end();
+      });
+      socket.on("close", done).on("error", reject);
+      setTimeout(() => socket.destroy(), 3000);
+    });
+  }
+  const post = (path: string, body: string, headers = "") => `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+
+  it.each([false, true])("answers every pipelined request after a 401, 404 and 405 with an unread body (fetch-only wrapper: %s)", async (wrapped) => {
+    const { api, key } = await setup();
+    const origin = await listen(toNodeListener(wrapped ? { fetch: (request: Request, info?: { remoteAddress?: string }) => api.fetch(request, info) } : api));
+    const body = JSON.stringify({ query: SIGNIFICANT });
+    const reply = await pipeline(origin, [
+      post("/v1/activate", body),
+      post("/v1/nope", body, `Authorization: Bearer ${key}\r\n`),
+      post("/v1/usage", body, `Authorization: Bearer ${key}\r\n`),
+      post("/v1/activate", body, `Authorization: Bearer ${key}\r\n`),
+    ]);
+    expect(reply.match(/HTTP\/1\.1 \d{3}/g)).toEqual(["HTTP/1.1 401", "HTTP/1.1 404", "HTTP/1.1 405", "HTTP/1.1 200"]);
+    expect(reply).not.toMatch(/connection: close/i);
+  });
+
+  it("still closes after a chunked body it did not read (its size is unknown)", async () => {
+    const { api } = await setup();
+    const origin = await listen(toNodeListener(api));
+    const chunked = `POST /v1/activate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n`;
+    const reply = await pipeline(origin, [chunked, chunked]);
+    expect(reply.match(/HTTP\/1\.1 \d{3}/g)).toEqual(["HTTP/1.1 401"]);
+    expect(reply).toMatch(/connection: close/i);
   });
 });
