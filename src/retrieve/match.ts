@@ -23,19 +23,25 @@ export function matchPlan(activation: ActivationResult | readonly FieldFilter[],
   return prepare(SOURCE, { boost: true }, activation, { mode: "boost", ...(fields === undefined ? {} : { fields }) }).plan;
 }
 
-/** The value at a payload path; undefined when any segment is missing. */
+/**
+ * The value at a payload path; undefined when any segment is missing. A path does not go through
+ * an array (segments are names, never indexes, so no store's path reads an array's `length`).
+ */
 export function valueAt(payload: unknown, segments: readonly string[]): unknown {
   let value = payload;
   for (const segment of segments) {
-    if (value === null || typeof value !== "object" || !Object.hasOwn(value, segment)) return undefined;
+    if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, segment)) return undefined;
     value = (value as Record<string, unknown>)[segment];
   }
   return value;
 }
 
-/** One condition against one payload value; an array value matches when any element does. */
+/**
+ * One condition against one payload value; an array value matches when any element does, one
+ * level deep as in the stores' filters (an array inside the array is not looked into).
+ */
 export function satisfies(value: unknown, condition: Condition): boolean {
-  if (Array.isArray(value)) return value.some((element) => satisfies(element, condition));
+  if (Array.isArray(value)) return value.some((element) => !Array.isArray(element) && satisfies(element, condition));
   if (condition.op === "eq") return value === condition.value;
   if (typeof value !== "number" || typeof condition.value !== "number") return false;
   return condition.op === "gte" ? value >= condition.value : value <= condition.value;

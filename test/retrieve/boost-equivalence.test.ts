@@ -9,7 +9,7 @@ import { toPgvectorFilter } from "../../adapters/pgvector/index.js";
 import { loadRetrievalSet } from "../../benchmarks/retrieval/dataset.js";
 import { classify } from "../../src/classify/index.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
-import { rerank } from "../../src/retrieve/index.js";
+import { matchPlan, matchScore, rerank } from "../../src/retrieve/index.js";
 
 
 const { memories } = loadRetrievalSet();
@@ -45,5 +45,34 @@ describe("rerank agrees with the pgvector adapter's boost mode", () => {
     );
     const memoryRanked = rerank(all.map((row) => ({ id: row.id, score: Number(row.similarity), payload: row.payload })), activation, { fusionWeight: 0.5, k: 10 });
     expect(memoryRanked.map((r) => r.id)).toEqual(sqlRanked.map((r) => r.id));
+  });
+});
+
+describe("rerank's matchScore equals the pgvector boost score on payloads at the edges", () => {
+  // Nested arrays are not looked into (one level, as the stores' filters), and a path never goes
+  // through an array (an array's `length` is not a payload value).
+  const payloads: Record<string, unknown> = {
+    nestedArray: { arc_type: [["grief"]], emotional_weight: [[0.9]], scores: [0.9] },
+    flatArray: { arc_type: ["bond", "grief"], emotional_weight: [0.1, 0.9] },
+    lengthOfArray: { arc_type: "grief", scores: [0.1, 0.2] },
+    lengthField: { scores: { length: 0.9 } },
+    arrayOnPath: { scores: [{ length: 0.9 }] },
+    plain: { arc_type: "grief", emotional_weight: 0.9 },
+  };
+  const filters = [
+    { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+    { field: "emotional_weight", operator: "gte", value: 0.7, weight: 0.5 },
+  ] as const;
+
+  it.each([{}, { fields: { emotional_weight: "scores.length" } }])("fields %j", async (map) => {
+    const boost = toPgvectorFilter([...filters], { mode: "boost", ...map })!;
+    const { rows } = await db.query<{ id: string; score: number }>(
+      `SELECT id, (${boost.score})::float8 AS score FROM (VALUES ${Object.keys(payloads).map((_, i) => `($${boost.params.length + 2 * i + 1}::text, $${boost.params.length + 2 * i + 2}::jsonb)`).join(", ")}) AS m(id, payload) ORDER BY id`,
+      [...boost.params, ...Object.entries(payloads).flatMap(([id, payload]) => [id, JSON.stringify(payload)])],
+    );
+    const plan = matchPlan([...filters], "fields" in map ? map.fields : undefined)!;
+    const inMemory = Object.fromEntries(Object.entries(payloads).map(([id, payload]) => [id, matchScore(plan, payload as Record<string, unknown>)]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.score]))).toEqual(inMemory);
+    expect(inMemory.nestedArray).toBe(0);
   });
 });

@@ -41,7 +41,7 @@ export function referencePath(field: string, fields: ReferenceFieldMap = "flat")
 export function valueAt(payload: unknown, path: readonly string[]): unknown {
   let node: unknown = payload;
   for (const segment of path) {
-    if (node === null || typeof node !== "object" || !Object.hasOwn(node, segment)) return undefined;
+    if (node === null || typeof node !== "object" || Array.isArray(node) || !Object.hasOwn(node, segment)) return undefined;
     node = (node as Record<string, unknown>)[segment];
   }
   return node;
