@@ -9,6 +9,8 @@
  * - Boost mode returns `{ score }`: a SQL expression in [0, boostWeight] to project with
  *   `.select({ arcroute_boost: score, ... })` and fuse with the vector distance (see `rerank`).
  *   LanceDB rejects CASE in projections, so a match is `coalesce(CAST(<cond> AS DOUBLE), 0)`.
+ * - DataFusion orders a stored -0 below 0 (JavaScript and the other stores hold them equal), so
+ *   `eq 0` names both zeros and `gte 0` starts at -0.0.
  */
 import { boostWeights, buildCondition, buildFilter, prepare, type BaseOptions, type FieldPath, type FilterDialect, type FilterInput } from "../shared/index.js";
 import { sameType, sqlNumber } from "../shared/sql.js";
@@ -34,11 +36,17 @@ function literal(value: string | number): string {
   return typeof value === "number" ? sqlNumber(value) : quoteLanceString(value);
 }
 
+/** The engine's negative zero, which `= 0` and `>= 0` leave out. */
+const NEGATIVE_ZERO = "-0.0";
+
+/** Literals an equality with `value` must list: a zero is both zeros. */
+const equalLiterals = (value: string | number) => (value === 0 ? [literal(value), NEGATIVE_ZERO] : [literal(value)]);
+
 const dialect: FilterDialect<string> = {
-  eq: ({ path }, value) => `${quoteLanceIdentifier(path)} = ${literal(value)}`,
+  eq: ({ path }, value) => (value === 0 ? `${quoteLanceIdentifier(path)} IN (${equalLiterals(value).join(", ")})` : `${quoteLanceIdentifier(path)} = ${literal(value)}`),
   // Mixed strings and numbers would need type coercion; OR of equalities is exact instead.
-  in: ({ path }, values) => (sameType(values) ? `${quoteLanceIdentifier(path)} IN (${values.map(literal).join(", ")})` : undefined),
-  range: ({ path }, op, value) => `${quoteLanceIdentifier(path)} ${op === "gte" ? ">=" : "<="} ${sqlNumber(value)}`,
+  in: ({ path }, values) => (sameType(values) ? `${quoteLanceIdentifier(path)} IN (${values.flatMap(equalLiterals).join(", ")})` : undefined),
+  range: ({ path }, op, value) => `${quoteLanceIdentifier(path)} ${op === "gte" ? ">=" : "<="} ${op === "gte" && value === 0 ? NEGATIVE_ZERO : sqlNumber(value)}`,
   or: (parts) => `(${parts.join(" OR ")})`,
   and: (parts) => parts.map((part) => (part.startsWith("(") ? part : `(${part})`)).join(" AND "),
 };

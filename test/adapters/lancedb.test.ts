@@ -170,3 +170,34 @@ describe("LanceDB filter text", () => {
     expect(toLanceDbFilter(closed)).toBeUndefined();
   });
 });
+
+describe("LanceDB signed zeros", () => {
+  it("a stored -0 is 0 as in JavaScript: eq, IN lists, gte and lte, filter and boost", async () => {
+    const db = await lancedb.connect(dir);
+    const weights = { pos0: 0, neg0: -0, half: 0.5, negHalf: -0.5 };
+    const table = await db.createTable(
+      "zeros",
+      Object.entries(weights).map(([id, w]) => ({ id, vector: vectorOf(id), w })),
+      { schema: new Schema([new Field("id", new Utf8(), false), new Field("vector", vectorType, false), new Field("w", new Float64(), true)]) },
+    );
+    const corpus = Object.entries(weights).map(([id, w]) => ({ id, payload: { w } }));
+    const cases: ReferenceFilter[][] = [
+      [{ field: "w", operator: "eq", value: 0 }],
+      [{ field: "w", operator: "eq", value: -0 }],
+      [{ field: "w", operator: "gte", value: 0 }],
+      [{ field: "w", operator: "gte", value: -0 }],
+      [{ field: "w", operator: "lte", value: 0 }],
+      [{ field: "w", operator: "lte", value: -0.5 }],
+      [{ field: "w", operator: "eq", value: 0 }, { field: "w", operator: "eq", value: 0.5 }],
+    ];
+    for (const filters of cases) {
+      const rows = await table.query().where(toLanceDbFilter(filters)!).select(["id"]).toArray();
+      expect(rows.map((r) => String(r.id)).sort(), JSON.stringify(filters)).toEqual(referenceIds(corpus, filters).sort());
+      const boost = toLanceDbFilter(filters, { mode: "boost" })!;
+      for (const row of await table.query().select({ id: "id", boost: boost.score }).toArray()) {
+        expect(Number(row.boost), `${JSON.stringify(filters)} ${row.id}`).toBeCloseTo(referenceBoost({ w: weights[row.id as keyof typeof weights] }, filters), 9);
+      }
+    }
+    expect(referenceIds(corpus, cases[2]!).sort()).toEqual(["half", "neg0", "pos0"]);
+  });
+});
