@@ -8,7 +8,7 @@
  * (numerator) or of the heaviest filter of field f (denominator). Several filters on one field
  * are alternatives, so only the best satisfied one counts; the result is in [0, 1].
  */
-import { prepare, type BaseOptions, type Condition, type FieldGroup, type FilterPlan } from "../../adapters/shared/index.js";
+import { normaliseInput, prepare, type BaseOptions, type Condition, type FieldGroup, type FilterPlan } from "../../adapters/shared/index.js";
 import type { ActivationResult, FieldFilter } from "../schema/activation.js";
 
 /** The store name errors are reported under. */
@@ -19,7 +19,8 @@ export type FieldMapOption = BaseOptions["fields"];
 
 /** The activation's filters as a plan, or undefined when nothing is routed (gate closed, no filters). */
 export function matchPlan(activation: ActivationResult | readonly FieldFilter[], fields?: FieldMapOption): FilterPlan | undefined {
-  if (!Array.isArray(activation) && !(activation as ActivationResult).significance_gate) return undefined;
+  // What the adapters refuse (null, an object without significance_gate) is refused here too.
+  if (normaliseInput(SOURCE, activation).gate === false) return undefined;
   return prepare(SOURCE, { boost: true }, activation, { mode: "boost", ...(fields === undefined ? {} : { fields }) }).plan;
 }
 

@@ -85,6 +85,12 @@ describe("rerank", () => {
     expect(custom[0]!.matchScore).toBeCloseTo(0.5, 10);
   });
 
+  it("refuses what the adapters refuse instead of reading it as a closed gate", () => {
+    for (const input of [null, 42, "grief", { field_filters: activation.field_filters }]) {
+      expect(() => rerank(candidates, input as never)).toThrow("rerank adapter: input must be an ActivationResult or a FieldFilter[]");
+    }
+  });
+
   it("rejects hostile field paths like the adapters do", () => {
     expect(() => rerank(candidates, activation, { fields: { arc_type: "payload'; DROP TABLE x; --" } })).toThrow(/rerank adapter: path for field 'arc_type'/);
   });
