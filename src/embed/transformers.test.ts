@@ -66,6 +66,6 @@ describe("transformers.js embedder on the shipped static-embedding model", () =>
   it("refuses to download when remote loading is off", async () => {
     await expect(
       createTransformersEmbedder({ model: "Xenova/not-shipped-here", localModelPath: shippedModelsDir() }),
-    ).rejects.toThrow();
+    ).rejects.toThrow(/allowRemoteModels=false.*not found locally/);
   });
 });

@@ -6,6 +6,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { progressBar } from "../../benchmarks/classifier/progress.js";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./support/built-cli.js";
 import { runCli } from "./support/cli.js";
@@ -63,7 +65,18 @@ describe("every command", () => {
 });
 
 describe("long commands", () => {
-  it("every benchmark draws a cli-progress bar on stderr", () => {
+  it("the shared progress bar draws on a terminal: phase, bar, count, through to 100 %", () => {
+    const terminal = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
+    let drawn = "";
+    terminal.on("data", (chunk: Buffer) => (drawn += chunk.toString()));
+    const bar = progressBar(terminal, "classify", 4);
+    for (let i = 0; i < 4; i++) bar.tick();
+    bar.stop();
+    expect(drawn).toMatch(/classify +\[░+\] 0% \| 0\/4/);
+    expect(drawn).toMatch(/classify +\[█+\] 100% \| 4\/4/);
+  });
+
+  it("every benchmark's source reports progress through that bar (or cli-progress itself)", () => {
     for (const name of benchmarks) {
       const folder = join(REPO_ROOT, "benchmarks", name);
       const sources = readdirSync(folder)

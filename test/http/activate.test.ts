@@ -250,6 +250,12 @@ describe("Idempotency-Key", () => {
     fail = false;
     expect((await activate(server, key, { query: SIGNIFICANT }, { "idempotency-key": "retry" })).status).toBe(200);
     expect(ledger.charges).toHaveLength(1);
+    // A 400 under a key is not kept either: the corrected body runs (no 422 for a different body).
+    expectFailure(await activate(server, key, { query: SIGNIFICANT, top_k: 0 }, { "idempotency-key": "retry-400" }), 400, "'top_k' must be an integer from 1 to 100");
+    const corrected = await activate(server, key, { query: SIGNIFICANT }, { "idempotency-key": "retry-400" });
+    expect(corrected.status).toBe(200);
+    expect(corrected.headers.get("idempotent-replayed")).toBeNull();
+    expect(ledger.charges).toHaveLength(2);
   });
 
   it("a malformed key is 400", async () => {

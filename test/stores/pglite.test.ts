@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -104,6 +104,9 @@ describe("PGlite data directory lock", () => {
     const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
     writeFileSync(path.join(dir, "arcroute.lock"), String(dead));
     const store = await createPgliteStore({ dir });
+    // The lock now names this process, and holds off the next opener.
+    expect(readFileSync(path.join(dir, "arcroute.lock"), "utf8").trim()).toBe(String(process.pid));
+    await expect(createPgliteStore({ dir })).rejects.toThrow(`in use by process ${process.pid}`);
     await store.close();
   });
 });

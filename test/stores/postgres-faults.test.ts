@@ -76,6 +76,7 @@ describe.skipIf(!enabled)("PostgreSQL unreachable during POST /v1/activate", () 
   });
 
   it("answers 500 while the database stays away, and serves again once it is back", async () => {
+    await proxy.cut();
     const down = await activate(api, key);
     expect(down.status).toBe(500);
     expect((await down.json()).success).toBe(false);

@@ -8,11 +8,13 @@ import pg from "pg";
 const enabled = await hasPostgres();
 const schema = uniqueSchema("contract");
 const migrationSchema = uniqueSchema("migrate");
+const columnsSchema = uniqueSchema("columns");
 
 afterAll(async () => {
   if (!enabled) return;
   await dropSchema(schema);
   await dropSchema(migrationSchema);
+  await dropSchema(columnsSchema);
 });
 
 describeStoreContract("PostgreSQL", () => createPostgresStore({ connectionString: POSTGRES_URL, schema }), { enabled });
@@ -32,9 +34,10 @@ describe.skipIf(!enabled)("PostgreSQL migrations", () => {
   });
 
   it("stores no plain key and only integer micro-dollars (checked in the tables themselves)", async () => {
+    await (await createPostgresStore({ connectionString: POSTGRES_URL, schema: columnsSchema })).close();
     const columns = await queryDirect<{ table_name: string; column_name: string; data_type: string }>(
       `SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = $1`,
-      [migrationSchema],
+      [columnsSchema],
     );
     const type = (table: string, column: string) => columns.find((c) => c.table_name === table && c.column_name === column)?.data_type;
     expect(type("billing_records", "amount_micros")).toBe("bigint");
