@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { activationEnvelope } from "../../test/ecosystem/support/envelopes.js";
 import { startScriptedServer, type ScriptedServer } from "../../test/ecosystem/support/scripted-server.js";
@@ -130,9 +132,41 @@ describe("createClient", () => {
     await expect(client.usage({ signal: AbortSignal.abort(new Error("already")) })).rejects.toThrow("already");
   });
 
-  it("checks its configuration eagerly", () => {
+  it("a connection lost or aborted while the body arrives is a network error or the caller's abort, not a bad response", async () => {
+    // 200 headers and half a body, then the socket is cut (or left hanging for the abort).
+    const halfBody = http.createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+      res.write('{"success":');
+      if (req.url?.endsWith("/usage")) setTimeout(() => res.socket?.destroy(), 50);
+    });
+    await new Promise<void>((resolve) => halfBody.listen(0, "127.0.0.1", resolve));
+    try {
+      const client = createClient({ baseUrl: `http://127.0.0.1:${(halfBody.address() as AddressInfo).port}/v1`, apiKey: KEY });
+      await expect(client.usage()).rejects.toMatchObject({ status: 0, code: "network_error" });
+      await expect(client.activate({ query: "q" }, { signal: AbortSignal.timeout(200) })).rejects.toMatchObject({ name: "TimeoutError" });
+    } finally {
+      halfBody.closeAllConnections();
+      await new Promise((resolve) => halfBody.close(resolve));
+    }
+  });
+
+  it("checks its configuration eagerly, never quoting a key or a password back", () => {
     expect(() => createClient({ baseUrl: "localhost:8787", apiKey: KEY })).toThrow(/absolute http\(s\) URL/);
     expect(() => createClient({ baseUrl: "http://localhost:8787/v1", apiKey: " " })).toThrow(/apiKey/);
+    for (const apiKey of [`${KEY}\nX`, `${KEY}\rX`, `ar_live_se cret`, `ar_live_sécret`]) {
+      const error = (() => { try { createClient({ baseUrl: "http://localhost:8787/v1", apiKey }); } catch (e) { return e as Error; } })();
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error!.message).toMatch(/`apiKey` must be printable ASCII/);
+      expect(error!.message).not.toContain("ecret");
+      expect(error!.message).not.toContain(KEY);
+    }
+    // A key read from a file keeps working: surrounding whitespace is not part of it.
+    expect(() => createClient({ baseUrl: "http://localhost:8787/v1", apiKey: `${KEY}\n` })).not.toThrow();
+    for (const baseUrl of ["http://user:s3cret@localhost:8787/v1", "http://localhost:8787/v1?x=1", "http://localhost:8787/v1/?", "http://localhost:8787/v1#frag"]) {
+      const error = (() => { try { createClient({ baseUrl, apiKey: KEY }); } catch (e) { return e as Error; } })();
+      expect(error?.message, baseUrl).toMatch(/without credentials, a query or a fragment/);
+      expect(error!.message).not.toContain("s3cret");
+    }
   });
 });
 
@@ -143,6 +177,8 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:05 GMT", now)).toBe(5);
     expect(parseRetryAfter("Sun, 22 Nov 2026 09:00:00 GMT", now)).toBe(0);
     expect(parseRetryAfter("soon", now)).toBeNull();
+    // Not dates (Date.parse reads them as years long past, which would mean "retry now").
+    for (const value of ["1.5", "-1", "+5", "1e3"]) expect(parseRetryAfter(value, now), value).toBeNull();
     expect(parseRetryAfter(null, now)).toBeNull();
   });
 });

@@ -93,11 +93,14 @@ export function createClient(options: ClientOptions): ArcrouteClient {
   if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
     throw new TypeError("createClient: `apiKey` is required (an ar_live_... or ar_test_... key)");
   }
+  const apiKey = options.apiKey.trim();
+  // Never quoted back: a key fetch cannot send would otherwise appear in its error message.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) throw new TypeError("createClient: `apiKey` must be printable ASCII without spaces or line breaks (the key is not shown)");
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") throw new TypeError("createClient: no global fetch; pass `fetch`");
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
-  const authorization = `Bearer ${options.apiKey}`;
+  const authorization = `Bearer ${apiKey}`;
 
   async function call<S extends z.ZodType>(
     method: "GET" | "POST",
@@ -117,16 +120,11 @@ export function createClient(options: ClientOptions): ArcrouteClient {
       try {
         response = await fetchImpl(url, init);
       } catch (cause) {
-        if (call.signal?.aborted) throw call.signal.reason; // the caller's own abort, not a failure
-        throw new ArcrouteError({
-          status: 0,
-          code: "network_error",
-          message: `${method} ${url} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
-          cause,
-        });
+        throw networkFailure(`${method} ${url}`, cause, call.signal);
       }
-      if (response.ok) return readSuccess(response, schema, `${method} ${url}`);
-      const error = await readFailure(response);
+      const what = `${method} ${url}`;
+      if (response.ok) return readSuccess(response, schema, what, call.signal);
+      const error = await readFailure(response, what, call.signal);
       const waitSeconds = error.retryAfter ?? FALLBACK_RETRY_SECONDS;
       if (response.status !== 429 || attempt >= maxRetries || waitSeconds * 1000 > maxRetryDelayMs) throw error;
       await sleep(waitSeconds * 1000, call.signal);
@@ -151,13 +149,37 @@ function normalizeBaseUrl(baseUrl: string): string {
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
     throw new TypeError(`createClient: \`baseUrl\` must be an absolute http(s) URL such as http://127.0.0.1:8787/v1, got '${baseUrl}'`);
   }
+  // Paths are appended to the base: a query or fragment would swallow them, and credentials would
+  // appear in every error message (the key goes in \`apiKey\`). Not echoed: it may hold a password.
+  if (url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "" || /[?#]/.test(baseUrl)) {
+    throw new TypeError("createClient: `baseUrl` must be the API root without credentials, a query or a fragment, such as http://127.0.0.1:8787/v1");
+  }
   return url.href.replace(/\/+$/, "");
 }
 
-async function readSuccess<S extends z.ZodType>(response: Response, schema: S, what: string): Promise<z.infer<S>> {
+/**
+ * A request that got no complete answer: the caller's own abort comes back as its reason (not a
+ * failure of ours), anything else is a network error (status 0).
+ */
+function networkFailure(what: string, cause: unknown, signal: AbortSignal | undefined): unknown {
+  if (signal?.aborted) return signal.reason;
+  return new ArcrouteError({ status: 0, code: "network_error", message: `${what} failed: ${cause instanceof Error ? cause.message : String(cause)}`, cause });
+}
+
+/** The response body as text; a connection lost (or aborted) while it arrives is not a bad response. */
+async function readText(response: Response, what: string, signal: AbortSignal | undefined): Promise<string> {
+  try {
+    return await response.text();
+  } catch (cause) {
+    throw networkFailure(what, cause, signal);
+  }
+}
+
+async function readSuccess<S extends z.ZodType>(response: Response, schema: S, what: string, signal: AbortSignal | undefined): Promise<z.infer<S>> {
+  const text = await readText(response, what, signal);
   let body: unknown;
   try {
-    body = await response.json();
+    body = JSON.parse(text);
   } catch (cause) {
     throw new ArcrouteError({ status: response.status, code: "invalid_response", message: `${what}: response is not JSON`, cause });
   }
@@ -176,9 +198,9 @@ async function readSuccess<S extends z.ZodType>(response: Response, schema: S, w
 }
 
 /** Turns an error response into an ArcrouteError; the message is the envelope's `error` string. */
-async function readFailure(response: Response): Promise<ArcrouteError> {
+async function readFailure(response: Response, what: string, signal: AbortSignal | undefined): Promise<ArcrouteError> {
   const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
-  const text = await response.text().catch(() => "");
+  const text = await readText(response, what, signal);
   let envelope: unknown;
   try {
     envelope = JSON.parse(text);

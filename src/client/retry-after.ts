@@ -5,6 +5,9 @@ export function parseRetryAfter(header: string | null, now: number = Date.now())
   if (header === null) return null;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value);
+  // Every HTTP-date form names its day, month and zone in letters; "1.5", "-1" or "+5" is not a
+  // date (Date.parse would read them as years long past, i.e. "retry now").
+  if (!/[A-Za-z]/.test(value)) return null;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return null;
   return Math.max(0, Math.ceil((date - now) / 1000));
