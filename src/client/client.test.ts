@@ -112,6 +112,14 @@ describe("createClient", () => {
     expect((error as Error).message).toContain("data.confidence");
   });
 
+  it("refuses a body over 64 KiB before sending it, as the server would (413)", async () => {
+    server = await startScriptedServer([{ status: 200, body: envelope }]);
+    const client = createClient({ baseUrl: server.url + "/v1", apiKey: KEY });
+    await expect(client.activate({ query: "x".repeat(5 * 1024 * 1024) })).rejects.toMatchObject({ status: 413, code: "payload_too_large", message: "Request body too large" });
+    expect(server.seen).toHaveLength(0);
+    await expect(client.activate({ query: "q" })).resolves.toMatchObject({ success: true });
+  });
+
   it("maps a network failure to status 0", async () => {
     server = await startScriptedServer([{ status: 200, body: envelope }]);
     const url = server.url;

@@ -12,6 +12,7 @@
  * // data.field_filters → hand to your vector store through arcroute/adapters/<store>
  */
 import type { z } from "zod";
+import { MAX_BODY_BYTES } from "../http/body.js";
 import { ArcrouteError } from "./errors.js";
 import { parseRetryAfter } from "./retry-after.js";
 import {
@@ -113,7 +114,13 @@ export function createClient(options: ClientOptions): ArcrouteClient {
     const headers: Record<string, string> = { authorization, accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (call.idempotencyKey !== undefined) headers["idempotency-key"] = call.idempotencyKey;
-    const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: call.signal };
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    // Refused here as the server would refuse it: sent, a large body races the server's close
+    // (it answers 413 without reading the rest) and often arrives as a broken pipe instead.
+    if (payload !== undefined && new TextEncoder().encode(payload).byteLength > MAX_BODY_BYTES) {
+      throw new ArcrouteError({ status: 413, code: "payload_too_large", message: "Request body too large" });
+    }
+    const init: RequestInit = { method, headers, body: payload, signal: call.signal };
 
     for (let attempt = 0; ; attempt++) {
       let response: Response;
