@@ -28,4 +28,26 @@ describe("listen", () => {
       await listening.close();
     }
   });
+
+  it("closes a keep-alive connection busy at shutdown after its answer, instead of serving it on until the grace ends", async () => {
+    const slow = (_request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => {
+      setTimeout(() => response.end("ok"), 300);
+    };
+    // A grace far beyond the test's timeout: only the answer's own close can end the connection in time.
+    const listening = await listen(slow, { host: "127.0.0.1", port: 0, graceMs: 600_000 });
+    const port = Number(new URL(listening.origin).port);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.write("GET /a HTTP/1.1\r\nHost: x\r\n\r\n");
+        setTimeout(() => void listening.close(), 100);
+      });
+      let received = "";
+      socket.on("data", (chunk) => (received += chunk.toString()));
+      socket.on("close", () => resolve(received));
+      socket.on("error", reject);
+    });
+    await listening.close();
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toMatch(/connection: close/i);
+  });
 });

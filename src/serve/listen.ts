@@ -45,8 +45,19 @@ export async function listen(listener: http.RequestListener, options: ListenOpti
   });
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
+  // Once shutting down, every answer still to be written closes its connection: a keep-alive
+  // client busy at the signal would otherwise go on sending requests until the grace runs out.
+  const unanswered = new Set<http.ServerResponse>();
+  server.prependListener("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (closing) res.setHeader("connection", "close");
+    else {
+      unanswered.add(res);
+      res.once("close", () => unanswered.delete(res));
+    }
+  });
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
+      for (const res of unanswered) if (!res.headersSent) res.setHeader("connection", "close");
       const force = setTimeout(() => server.closeAllConnections(), options.graceMs ?? 10_000);
       force.unref();
       server.close(() => {

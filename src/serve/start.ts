@@ -85,11 +85,24 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   }
 }
 
-async function closeBackEnds(store: ArcStore, limiter: RateLimiter | undefined): Promise<void> {
+/** Longest the limiter and store may take to close: a database that stopped answering must not hold shutdown. */
+export const BACK_END_CLOSE_MS = 5_000;
+
+export async function closeBackEnds(store: ArcStore, limiter: RateLimiter | undefined, timeoutMs = BACK_END_CLOSE_MS): Promise<void> {
   // Both are closed even when one fails; the first failure is reported.
-  const results = await Promise.allSettled([limiter?.close(), store.close()]);
-  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
-  if (failed) throw failed.reason;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+    timer.unref();
+  });
+  try {
+    const results = await Promise.race([Promise.allSettled([limiter?.close(), store.close()]), timedOut]);
+    if (results === "timeout") throw new Error(`the store or the limiter did not close within ${timeoutMs / 1000} s (a query still waiting on the database?)`);
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+    if (failed) throw failed.reason;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {

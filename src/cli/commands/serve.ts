@@ -18,7 +18,7 @@ const usage = `Usage: arcroute serve [--port 8787] [--host 127.0.0.1] [--base-pa
 
 Serves the /v1 API (POST <base>/activate, GET <base>/usage, ...). Once it listens it prints the
 API URL alone on stdout (--json: one line {"url", "dev_key"?, "dev_key_id"?}); everything else
-goes to stderr. SIGINT/SIGTERM: finish requests in flight, close the store and limiter, exit 0.
+goes to stderr. SIGINT/SIGTERM: finish requests in flight (10 s), close the store and limiter (5 s), exit 0.
 
 Options:
   --port N          TCP port (0 picks a free one)                          [8787]
@@ -131,7 +131,13 @@ export const command: Command = {
     await announce(io, running, json, summary);
     const signal = await stopped;
     await writeLine(io.stderr, `arcroute serve: ${signal}, shutting down`);
-    await running.close();
+    try {
+      await running.close();
+    } catch (error) {
+      // What did not close (a stalled database connection) would keep the process alive: exit now.
+      await writeLine(io.stderr, `arcroute serve: ${error instanceof Error ? error.message : String(error)}; exiting anyway`);
+      process.exit(1);
+    }
     return 0;
   },
 };
