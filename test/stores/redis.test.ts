@@ -115,6 +115,29 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
     }
   });
 
+  it("after an outage, a hit the local window refuses is taken back from the shared window, and Remaining is the smaller of the two", async () => {
+    const { proxy, limiter } = await limiterBehindProxy();
+    const direct = new Redis(REDIS_URL);
+    try {
+      const key = newId("org");
+      expect(await limiter.hit(key, 4, 60_000)).toMatchObject({ allowed: true, remaining: 3 });
+      await proxy.cut();
+      const during = await Promise.all(Array.from({ length: 2 }, () => limiter.hit(key, 4, 60_000)));
+      expect(during.map((r) => [r.allowed, r.reason])).toEqual([[true, "fallback"], [true, "fallback"]]);
+      await proxy.restore();
+      expect((await hitOnceRedisIsBack(limiter, newId("probe"))).reason).toBeUndefined(); // another key: this one's windows untouched
+      // Redis has seen 1 of this key's hits, this process 3: the 4th is the last either allows.
+      expect(await limiter.hit(key, 4, 60_000)).toMatchObject({ allowed: true, remaining: 0 });
+      for (let i = 0; i < 3; i++) expect((await limiter.hit(key, 4, 60_000)).allowed).toBe(false);
+      await limiter.hit(newId("flush"), 4, 60_000); // the take-backs are sent before this on the same connection
+      expect(await direct.zcard(prefix + key)).toBe(2); // the two admitted through Redis, none of the refusals
+    } finally {
+      direct.disconnect();
+      await limiter.close();
+      await proxy.close();
+    }
+  });
+
   it("keeps POST /v1/activate answering during an outage, each process enforcing the plan limit", async () => {
     const { proxy, limiter } = await limiterBehindProxy();
     const store = createMemoryStore();

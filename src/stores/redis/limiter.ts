@@ -80,7 +80,14 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
       // Mirrored locally (see the fault decision above). The local window refuses only when this
       // process alone filled it, i.e. with hits admitted during an outage that Redis never counted.
       const local = fallback.hit(key, limit, windowMs);
-      call.resolve(local.allowed ? { allowed: true, limit, remaining: Math.max(0, limit - (countedBefore + i + 1)), resetMs } : local);
+      if (!local.allowed) {
+        // Refused requests are not counted: take back the hit Redis admitted, or this process's
+        // refusals would use up the organization's shared window on every other process.
+        redis.zrem(prefix + key, members[i]!).catch(() => {});
+        return call.resolve(local);
+      }
+      // Both windows decide the next hit, so what remains is the smaller of the two.
+      call.resolve({ allowed: true, limit, remaining: Math.min(local.remaining, Math.max(0, limit - (countedBefore + i + 1))), resetMs });
     });
   }
 
