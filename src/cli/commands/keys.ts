@@ -24,7 +24,8 @@ create   prints the plain key alone on stdout (once: only its SHA-256 hash is st
          --tier may be left out for an existing organization (it keeps its plan); --rpm is for
          enterprise organizations, required when one is created.
 revoke   revokes by public id (key_...); revoked keys get 401 at once, also on running servers.
-list     the organization's keys: id, mode, scopes, created, revoked (never the key or its hash).`;
+list     the organization's keys: id, key (ar_live_…last4: mode and last four), scopes, created,
+         revoked (never the key or its hash).`;
 
 const STORE_OPTION = { store: { type: "string" }, json: { type: "boolean" } } as const;
 
