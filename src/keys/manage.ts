@@ -3,7 +3,7 @@
  * revoke. Used by the CLI, the dev server and tests; the hosted console would call the same.
  */
 import { randomBytes } from "node:crypto";
-import { TIERS, SCOPES, type ApiKeyRecord, type ArcStore, type Scope, type Tier } from "../stores/types.js";
+import { TIERS, SCOPES, type ApiKeyRecord, type ArcStore, type Organization, type Scope, type Tier } from "../stores/types.js";
 import { generateApiKey, parseApiKey, type KeyMode } from "./format.js";
 import { hashApiKey } from "./hash.js";
 
@@ -77,16 +77,22 @@ function validateRequest(request: CreateKeyRequest): void {
 /** Creates the organization when missing; an existing organization keeps its plan. */
 async function ensureOrganization(store: ArcStore, request: CreateKeyRequest, now: string): Promise<void> {
   const existing = await store.getOrganization(request.org);
-  if (existing) {
-    if (existing.tier !== request.tier) {
-      throw new KeyRequestError(`organization '${request.org}' is on the ${existing.tier} plan, not ${request.tier}`);
-    }
-    // A key is not the place to change a plan's limit: a different rpm would otherwise be ignored silently.
-    if (request.rpm !== undefined && request.rpm !== existing.rpm) {
-      throw new KeyRequestError(`organization '${request.org}' already has rpm ${existing.rpm ?? "of its plan"}; a new key cannot change it (leave --rpm out)`);
-    }
-    return;
-  }
+  if (existing) return checkPlan(existing, request);
   if (request.tier === "enterprise" && request.rpm === undefined) throw new KeyRequestError("the enterprise tier needs rpm");
-  await store.putOrganization({ id: request.org, tier: request.tier, ...(request.rpm !== undefined ? { rpm: request.rpm } : {}), created_at: now });
+  const org = { id: request.org, tier: request.tier, ...(request.rpm !== undefined ? { rpm: request.rpm } : {}), created_at: now };
+  if (!store.insertOrganization) return store.putOrganization(org);
+  // Another create may have made the organization since the read: its plan stands, and this key
+  // must fit it (an upsert would have moved the other key to this request's plan).
+  if (!(await store.insertOrganization(org))) checkPlan((await store.getOrganization(request.org))!, request);
+}
+
+/** An existing organization's plan: a new key takes it as it is. */
+function checkPlan(existing: Organization, request: CreateKeyRequest): void {
+  if (existing.tier !== request.tier) {
+    throw new KeyRequestError(`organization '${request.org}' is on the ${existing.tier} plan, not ${request.tier}`);
+  }
+  // A key is not the place to change a plan's limit: a different rpm would otherwise be ignored silently.
+  if (request.rpm !== undefined && request.rpm !== existing.rpm) {
+    throw new KeyRequestError(`organization '${request.org}' already has rpm ${existing.rpm ?? "of its plan"}; a new key cannot change it (leave --rpm out)`);
+  }
 }

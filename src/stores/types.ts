@@ -119,6 +119,12 @@ export interface Feedback {
 export interface ArcStore {
   // Organizations and keys
   putOrganization(org: Organization): Promise<void>;
+  /**
+   * Creates the organization only if no organization has its id; false when one exists (its plan
+   * untouched). Optional for stores of your own: `createApiKey` falls back to get + put without it,
+   * which two concurrent creates of one new organization can race.
+   */
+  insertOrganization?(org: Organization): Promise<boolean>;
   getOrganization(id: string): Promise<Organization | null>;
   /** Throws when the id or the hash already exists, or when `hash` is not SHA-256 hex. */
   insertApiKey(key: ApiKeyRecord): Promise<void>;

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "../../src/keys/index.js";
 import type { ActivationResult } from "../../src/schema/activation.js";
 import type {
   ActivationEvent,
@@ -122,6 +123,25 @@ export function describeStoreContract(name: string, open: () => Promise<ArcStore
         await store.putOrganization({ id, tier: "scale", created_at: at(T0) });
         expect(await store.getOrganization(id)).toEqual({ id, tier: "scale", created_at: at(T0) });
         expect(await store.getOrganization(newId("org"))).toBeNull();
+      });
+
+      it("inserts an organization only when its id is free, leaving an existing plan as it is", async () => {
+        const id = newId("org");
+        expect(await store.insertOrganization!({ id, tier: "free", created_at: at(T0) })).toBe(true);
+        expect(await store.insertOrganization!({ id, tier: "scale", created_at: at(T0) })).toBe(false);
+        expect(await store.getOrganization(id)).toEqual({ id, tier: "free", created_at: at(T0) });
+      });
+
+      it("two keys created at once for one new organization on different plans: one wins, the other is refused", async () => {
+        const org = newId("org");
+        const results = await Promise.allSettled((["free", "scale"] as const).map((tier) => createApiKey(store, { org, tier, scopes: ["extract"] })));
+        const created = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof createApiKey>>> => r.status === "fulfilled");
+        expect(created).toHaveLength(1);
+        const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
+        expect(String(refused.reason)).toMatch(new RegExp(`organization '${org}' is on the (free|scale) plan`));
+        const winner = (["free", "scale"] as const)[results.indexOf(created[0]!)];
+        expect((await store.getOrganization(org))?.tier).toBe(winner);
+        expect(await store.listApiKeys(org)).toHaveLength(1);
       });
 
       it("shows a plan change at once to the store that made it, even right after a key lookup", async () => {

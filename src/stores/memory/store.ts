@@ -81,6 +81,11 @@ export function createMemoryStore(): ArcStore {
     async putOrganization(org) {
       organizations.set(org.id, copy(org));
     },
+    async insertOrganization(org) {
+      if (organizations.has(org.id)) return false;
+      organizations.set(org.id, copy(org));
+      return true;
+    },
     // The two lookups of every authenticated request answer without an `async` frame (they cannot throw).
     getOrganization(id) {
       const org = organizations.get(id);

@@ -98,6 +98,14 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
       );
       orgsReadWithKeys.delete(org.id);
     },
+    async insertOrganization(org) {
+      const { rows } = await client.query(
+        `INSERT INTO ${s}.organizations (id, tier, rpm, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [org.id, org.tier, org.rpm ?? null, org.created_at],
+      );
+      orgsReadWithKeys.delete(org.id);
+      return rows.length === 1;
+    },
     async getOrganization(id) {
       const primed = orgsReadWithKeys.get(id);
       if (primed && Date.now() - primed.at < ORG_READ_WITH_KEY_MS) return { ...primed.org };
