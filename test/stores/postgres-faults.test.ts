@@ -13,6 +13,7 @@ import { hasPostgres, POSTGRES_URL } from "../support/services.js";
 import { newId } from "../support/store-contract.js";
 import { dropSchema, queryDirect, uniqueSchema } from "./support/postgres.js";
 import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.js";
+import pg from "pg";
 
 const enabled = await hasPostgres();
 const schema = uniqueSchema("faults");
@@ -91,5 +92,37 @@ describe.skipIf(!enabled)("PostgreSQL unreachable during POST /v1/activate", () 
     expect(await queryDirect(`SELECT activation_id, amount_micros::int AS amount FROM "${schema}".billing_records WHERE org_id = $1`, [orgId])).toEqual([
       { activation_id: body.data.activation_id, amount: 1000 },
     ]);
+  });
+});
+
+describe.skipIf(!enabled)("PostgreSQL that stops answering (a table locked by another session)", () => {
+  const lockedSchema = uniqueSchema("stall");
+  afterAll(async () => {
+    if (enabled) await dropSchema(lockedSchema);
+  });
+
+  it("fails the request with 500 after queryTimeoutMs instead of holding it, bills nothing, and serves again once the lock is gone", async () => {
+    const store = await createPostgresStore({ connectionString: POSTGRES_URL, schema: lockedSchema, queryTimeoutMs: 300 });
+    const locker = new pg.Client({ connectionString: POSTGRES_URL });
+    await locker.connect();
+    try {
+      const orgId = newId("org");
+      const { key } = await createApiKey(store, { org: orgId, tier: "scale", scopes: ["extract"] });
+      const api = createApi({ store, limiter: createMemoryLimiter() });
+      await locker.query(`BEGIN; LOCK TABLE "${lockedSchema}".activation_events IN ACCESS EXCLUSIVE MODE`);
+      const stalled = await activate(api, key);
+      expect(stalled.status).toBe(500);
+      expect(await stalled.json()).toMatchObject({ success: false, error: "Activation failed", data: null });
+      await locker.query("ROLLBACK");
+      expect((await activate(api, key)).status).toBe(200);
+      expect(Number((await queryDirect<{ n: string }>(`SELECT count(*) AS n FROM "${lockedSchema}".billing_records WHERE org_id = $1`, [orgId]))[0]!.n)).toBe(1);
+    } finally {
+      await locker.end();
+      await store.close();
+    }
+  });
+
+  it("refuses a queryTimeoutMs that is not a positive integer", async () => {
+    await expect(createPostgresStore({ connectionString: POSTGRES_URL, schema: lockedSchema, queryTimeoutMs: 0 })).rejects.toThrow("queryTimeoutMs must be a positive integer");
   });
 });

@@ -16,14 +16,22 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** Pool size when the store creates the pool; default 10. */
   maxConnections?: number;
+  /**
+   * Longest one statement may take when the store creates the pool (default QUERY_TIMEOUT_MS):
+   * a table locked for minutes or a database that stopped answering fails the request (500)
+   * instead of holding it, and shutdown with it. A pool of yours keeps its own settings.
+   */
+  queryTimeoutMs?: number;
 }
 
 /** How long a request waits for a connection before failing (a down database must not hang requests). */
 const CONNECT_TIMEOUT_MS = 5_000;
+/** Default longest statement: the server cancels it (`statement_timeout`); the client gives up 2 s later if no answer comes at all. */
+export const QUERY_TIMEOUT_MS = 30_000;
 
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<ArcStore> {
   if (!options.pool === !options.connectionString) throw new Error("createPostgresStore needs exactly one of connectionString or pool");
-  const pool = options.pool ?? (await createPool(options.connectionString!, options.maxConnections ?? 10));
+  const pool = options.pool ?? (await createPool(options.connectionString!, options.maxConnections ?? 10, options.queryTimeoutMs ?? QUERY_TIMEOUT_MS));
   const client = fromPgPool(pool, !options.pool);
   try {
     return await openSqlStore(client, options.schema ?? DEFAULT_SCHEMA);
@@ -33,9 +41,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   }
 }
 
-async function createPool(connectionString: string, max: number): Promise<Pool> {
+async function createPool(connectionString: string, max: number, queryTimeoutMs: number): Promise<Pool> {
+  if (!Number.isInteger(queryTimeoutMs) || queryTimeoutMs < 1) throw new RangeError("createPostgresStore: queryTimeoutMs must be a positive integer (milliseconds)");
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + 2_000 });
   // An idle connection dropped by the server (restart, network) must not crash the process: the
   // pool discards it, and the next query opens a fresh one or fails that request alone.
   pool.on("error", () => {});
