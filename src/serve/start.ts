@@ -47,9 +47,14 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   let limiter: RateLimiter | undefined;
   let listening: Listening | undefined;
   try {
-    limiter = await openLimiter(options.limiter);
-    const provisioned: ProvisionReport | undefined = entries ? await provisionKeys(store, entries, options.keysFile!) : undefined;
     const log = options.log;
+    // Limits are per process while Redis is away: the operator should know when that starts and ends.
+    const onOutage = log
+      ? (state: "down" | "up", error?: unknown) =>
+          log(state === "down" ? `rate limiter: Redis unreachable (${errorLine(error)}); limiting per process until it is back` : "rate limiter: Redis is back; limits are shared again")
+      : undefined;
+    limiter = await openLimiter(options.limiter, onOutage);
+    const provisioned: ProvisionReport | undefined = entries ? await provisionKeys(store, entries, options.keysFile!) : undefined;
     const api = createApi({
       store,
       limiter,

@@ -11,6 +11,7 @@ import { CliError } from "../cli/errors.js";
 import { createMemoryLimiter, createMemoryStore } from "./memory/index.js";
 import { quoteSchema } from "./postgres/migrations.js";
 import type { ArcStore, RateLimiter } from "./types.js";
+import type { RedisLimiterOptions } from "./redis/limiter.js";
 
 export async function openStore(spec: string = "memory"): Promise<ArcStore> {
   if (spec === "memory") return createMemoryStore();
@@ -29,12 +30,12 @@ export async function openStore(spec: string = "memory"): Promise<ArcStore> {
   throw new CliError(`unknown --store '${redact(spec)}': use memory, pglite:<dir> or postgres://...`);
 }
 
-export async function openLimiter(spec: string = "memory"): Promise<RateLimiter> {
+export async function openLimiter(spec: string = "memory", onOutage?: RedisLimiterOptions["onOutage"]): Promise<RateLimiter> {
   if (spec === "memory") return createMemoryLimiter();
   if (/^rediss?:\/\//.test(spec)) {
     const { connectionString: url, prefix } = splitParam(spec, "prefix", "--limiter");
     const { createRedisLimiter } = await import("./redis/limiter.js");
-    return opening("redis", () => createRedisLimiter({ url, prefix }));
+    return opening("redis", () => createRedisLimiter({ url, prefix, ...(onOutage ? { onOutage } : {}) }));
   }
   throw new CliError(`unknown --limiter '${redact(spec)}': use memory or redis://...`);
 }

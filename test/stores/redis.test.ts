@@ -56,12 +56,32 @@ describe.skipIf(!enabled)("Redis limiter shared by several processes", () => {
 
 describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local limiter)", () => {
   /** A limiter talking to Redis through a TCP proxy the test can cut and restore. */
-  async function limiterBehindProxy() {
+  async function limiterBehindProxy(onOutage?: (state: "down" | "up", error?: unknown) => void) {
     const { hostname, port } = new URL(REDIS_URL);
     const proxy = await startTcpProxy(hostname, Number(port || 6379));
-    const limiter = await createRedisLimiter({ url: `redis://127.0.0.1:${proxy.port}`, prefix, commandTimeoutMs: 1_000 });
+    const limiter = await createRedisLimiter({ url: `redis://127.0.0.1:${proxy.port}`, prefix, commandTimeoutMs: 1_000, ...(onOutage ? { onOutage } : {}) });
     return { proxy, limiter };
   }
+
+  it("tells onOutage once when it starts falling back and once when Redis is back", async () => {
+    const events: string[] = [];
+    const { proxy, limiter } = await limiterBehindProxy((state, error) => events.push(state === "down" ? `down: ${error instanceof Error}` : "up"));
+    try {
+      const key = newId("org");
+      await limiter.hit(key, 100, 60_000);
+      expect(events).toEqual([]);
+      await proxy.cut();
+      for (let i = 0; i < 3; i++) expect((await limiter.hit(key, 100, 60_000)).reason).toBe("fallback");
+      expect(events).toEqual(["down: true"]);
+      await proxy.restore();
+      expect((await hitOnceRedisIsBack(limiter, newId("probe"))).reason).toBeUndefined();
+      await limiter.hit(key, 100, 60_000);
+      expect(events).toEqual(["down: true", "up"]);
+    } finally {
+      await limiter.close();
+      await proxy.close();
+    }
+  });
 
   /** Hits until Redis answers again (ioredis reconnects in the background); that first shared answer. */
   async function hitOnceRedisIsBack(limiter: Awaited<ReturnType<typeof createRedisLimiter>>, key: string) {

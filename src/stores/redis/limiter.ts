@@ -27,6 +27,11 @@ export interface RedisLimiterOptions {
   prefix?: string;
   /** A Redis call slower than this counts as an outage (fallback); default 2000 ms. */
   commandTimeoutMs?: number;
+  /**
+   * Told once when the limiter starts falling back (with the failure) and once when Redis answers
+   * again, so an operator learns that limits are per process for a while; `serve` logs both.
+   */
+  onOutage?: (state: "down" | "up", error?: unknown) => void;
 }
 
 export const DEFAULT_PREFIX = "arcroute:ratelimit:";
@@ -60,6 +65,12 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
   // Members of a window's sorted set must be unique per request across all processes.
   const processTag = randomBytes(8).toString("hex");
   let sequence = 0;
+  let down = false;
+  const outage = (state: boolean, error?: unknown) => {
+    if (down === state) return;
+    down = state;
+    options.onOutage?.(state ? "down" : "up", error);
+  };
 
   /** One script call for the hits of one window. */
   async function hitWindow(calls: Call<Hit, LimitResult>[]): Promise<void> {
@@ -70,9 +81,11 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
       reply = await redis[COMMAND](prefix + key, limit, windowMs, ...members);
     } catch (error) {
       if (error instanceof ReplyError) throw error;
+      outage(true, error);
       for (const call of calls) call.resolve({ ...fallback.hit(key, limit, windowMs), reason: "fallback" });
       return;
     }
+    outage(false);
     const [admitted, counted, resetMs] = reply;
     const countedBefore = counted - admitted;
     calls.forEach((call, i) => {
