@@ -101,6 +101,9 @@ export function createClient(options: ClientOptions): ArcrouteClient {
   if (typeof fetchImpl !== "function") throw new TypeError("createClient: no global fetch; pass `fetch`");
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
+  // NaN or Infinity here would retry a 429 forever.
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new RangeError("createClient: `maxRetries` must be a non-negative integer");
+  if (!Number.isFinite(maxRetryDelayMs) || maxRetryDelayMs < 0) throw new RangeError("createClient: `maxRetryDelayMs` must be a finite number of milliseconds ≥ 0");
   const authorization = `Bearer ${apiKey}`;
 
   async function call<S extends z.ZodType>(

@@ -2,6 +2,7 @@
 import { lexicalClassifier } from "../classify/index.js";
 import type { Classifier } from "../classify/types.js";
 import type { ApiKeyRecord, ArcStore, Organization, RateLimiter } from "../stores/types.js";
+import { checkOptions, hasMethods } from "../schema/options.js";
 
 /** The contract paths whose behaviour the user supplies (SPEC section 5). */
 export const HANDLER_NAMES = ["extract", "observe", "batch", "validate", "issue", "verify", "certificate", "vitapass"] as const;
@@ -75,10 +76,26 @@ export interface ResolvedOptions {
   onError: (error: unknown, info: ErrorInfo) => void;
 }
 
+const API_OPTIONS = ["store", "limiter", "basePath", "classifier", "handlers", "trustProxy", "anonymousVerifyRpm", "now", "onError"];
+
 export function resolveOptions(options: ApiOptions): ResolvedOptions {
   if (!options?.store || !options.limiter) throw new TypeError("createApi needs { store, limiter } (e.g. createMemoryStore(), createMemoryLimiter())");
+  checkOptions("createApi", options, API_OPTIONS);
+  // A Promise (a factory not awaited) or a stray object would otherwise fail every request with a 500.
+  if (!hasMethods(options.store, ["getOrganization", "findApiKeyByHash", "recordActivation"])) throw new TypeError("createApi: `store` is not an ArcStore (did you forget to await its factory?)");
+  if (!hasMethods(options.limiter, ["hit"])) throw new TypeError("createApi: `limiter` is not a RateLimiter (did you forget to await its factory?)");
+  if (options.handlers !== undefined && (typeof options.handlers !== "object" || options.handlers === null || Array.isArray(options.handlers))) {
+    throw new TypeError("createApi: `handlers` must be an object of handler functions by name");
+  }
   const unknown = Object.keys(options.handlers ?? {}).filter((name) => !(HANDLER_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0) throw new TypeError(`unknown handler '${unknown[0]}': use ${HANDLER_NAMES.join(", ")}`);
+  const notFunction = Object.entries(options.handlers ?? {}).find(([, handler]) => typeof handler !== "function");
+  if (notFunction) throw new TypeError(`createApi: handler '${notFunction[0]}' must be a function`);
+  const tp = options.trustProxy;
+  if (tp !== undefined && typeof tp !== "boolean" && !(Number.isInteger(tp) && tp >= 0)) {
+    throw new TypeError("createApi: `trustProxy` must be true, false or a number of proxy hops (a non-negative integer)");
+  }
+  if (options.basePath !== undefined && typeof options.basePath !== "string") throw new TypeError("createApi: `basePath` must be a string such as \"/v1\"");
   const rpm = options.anonymousVerifyRpm ?? 30;
   if (!Number.isInteger(rpm) || rpm < 1) throw new TypeError("anonymousVerifyRpm must be a positive integer");
   return {
@@ -88,7 +105,7 @@ export function resolveOptions(options: ApiOptions): ResolvedOptions {
     classifier: options.classifier ?? lexicalClassifier,
     validateClassifier: (options.classifier ?? lexicalClassifier) !== lexicalClassifier,
     handlers: { ...options.handlers },
-    trustedHops: options.trustProxy === true ? 1 : typeof options.trustProxy === "number" ? Math.max(0, Math.floor(options.trustProxy)) : 0,
+    trustedHops: tp === true ? 1 : typeof tp === "number" ? tp : 0,
     anonymousVerifyRpm: rpm,
     now: options.now ?? (() => new Date()),
     onError: options.onError ?? (() => {}),

@@ -24,6 +24,7 @@ export interface ParsedKey {
 
 /** A new plain key; `randomInt` draws without modulo bias. */
 export function generateApiKey(mode: KeyMode = "live"): string {
+  if (!Object.hasOwn(KEY_PREFIXES, mode)) throw new RangeError(`key mode must be "live" or "test", got ${JSON.stringify(mode)}`);
   let secret = "";
   for (let i = 0; i < GENERATED_SECRET_CHARS; i++) secret += BASE62[randomInt(BASE62.length)];
   return KEY_PREFIXES[mode] + secret;

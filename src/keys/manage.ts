@@ -37,8 +37,10 @@ export async function createApiKey(store: ArcStore, request: CreateKeyRequest): 
   validateRequest(request);
   const now = (request.now ?? new Date()).toISOString();
   const key = request.key ?? generateApiKey(request.mode ?? "live");
-  const parsed = parseApiKey(key);
+  const parsed = typeof key === "string" ? parseApiKey(key) : null;
   if (!parsed) throw new KeyRequestError("key must be ar_live_ or ar_test_ followed by at least 24 base62 characters");
+  // A given key carries its mode in its prefix: a test key asked for must not come out billed.
+  if (request.mode !== undefined && parsed.mode !== request.mode) throw new KeyRequestError(`mode '${request.mode}' does not match the key, which is a ${parsed.mode} key (${parsed.prefix}...)`);
   await ensureOrganization(store, request, now);
   const record: ApiKeyRecord = {
     id: newKeyId(),
@@ -61,10 +63,14 @@ export async function revokeApiKey(store: ArcStore, id: string, now: Date = new 
 }
 
 function validateRequest(request: CreateKeyRequest): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(request.org)) {
+  if (typeof request !== "object" || request === null) throw new KeyRequestError("createApiKey needs a request { org, tier, scopes }");
+  if (typeof request.org !== "string" || !/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(request.org)) {
     throw new KeyRequestError("org must be 1-128 characters of letters, digits, '_', '.' or '-'");
   }
   if (!TIERS.includes(request.tier)) throw new KeyRequestError(`tier must be one of ${TIERS.join(", ")}`);
+  if (!Array.isArray(request.scopes)) throw new KeyRequestError(`scopes must be an array of ${SCOPES.join(", ")}`);
+  if (request.mode !== undefined && request.mode !== "live" && request.mode !== "test") throw new KeyRequestError(`mode must be "live" or "test"`);
+  if (request.now !== undefined && !(request.now instanceof Date && !Number.isNaN(request.now.getTime()))) throw new KeyRequestError("now must be a valid Date");
   const unknown = request.scopes.filter((s) => !SCOPES.includes(s));
   if (unknown.length > 0) throw new KeyRequestError(`unknown scope '${unknown[0]}': use ${SCOPES.join(", ")}`);
   if (request.scopes.length === 0) throw new KeyRequestError("a key needs at least one scope");

@@ -20,7 +20,8 @@
 import { classify as lexicalClassify } from "../classify/index.js";
 import type { FilterPlan } from "../../adapters/shared/index.js";
 import type { ActivationResult, FieldFilter } from "../schema/activation.js";
-import { isNumericField } from "../schema/vocabulary.js";
+import { FILTER_FIELDS, isNumericField } from "../schema/vocabulary.js";
+import { checkOptions } from "../schema/options.js";
 import { hardFieldsOf, type HardFieldsOption } from "./hard-fields.js";
 import { matchPlan, type FieldMapOption } from "./match.js";
 import { bestPerAlternative, keepingReserved } from "./reserve.js";
@@ -123,12 +124,28 @@ export interface Retriever<Q, T> {
   retrieve(query: Q, input?: RetrieveInput): Promise<Retrieval<T>>;
 }
 
+const RETRIEVER_OPTIONS = ["search", "translate", "classify", "k", "mode", "relax", "hardFields", "routeFields", "fetchK", "belowThresholds", "keepNearest", "keepAlternatives", "poolSize", "fusionWeight", "fields", "normalize"];
+
+/** Field names in hardFields/routeFields are filter fields: a typo ("arc_types") would flip the option silently. */
+function checkFieldNames(names: unknown, option: string): void {
+  if (!Array.isArray(names)) return;
+  const unknown = names.find((name) => !(FILTER_FIELDS as readonly unknown[]).includes(name));
+  if (unknown !== undefined) throw new RangeError(`${option}: unknown field ${JSON.stringify(unknown)} (use ${FILTER_FIELDS.join(", ")})`);
+}
+
 export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, F, T>): Retriever<Q, T> {
+  if (options === undefined) throw new TypeError("createRetriever needs { search, translate }");
+  checkOptions("createRetriever", options, RETRIEVER_OPTIONS);
+  if (typeof options.search !== "function" || typeof options.translate !== "function") throw new TypeError("createRetriever needs `search` and `translate` functions");
+  if (options.classify !== undefined && typeof options.classify !== "function") throw new TypeError("createRetriever: `classify` must be a function");
+  if (options.relax !== undefined && typeof options.relax !== "boolean") throw new TypeError(`relax must be true or false, got ${JSON.stringify(options.relax)}`);
+  checkFieldNames(options.hardFields, "hardFields");
+  checkFieldNames(options.routeFields, "routeFields");
   const defaultK = positiveInteger(options.k ?? 10, "k");
   const mode = options.mode ?? "filter";
   // Fail at construction, not on the first query (JavaScript callers get no type check).
   if (mode !== "filter" && mode !== "boost") throw new RangeError(`mode must be "filter" or "boost", got ${JSON.stringify(mode)}`);
-  if (options.fusionWeight !== undefined && !(options.fusionWeight >= 0 && options.fusionWeight <= 1)) {
+  if (options.fusionWeight !== undefined && !(typeof options.fusionWeight === "number" && options.fusionWeight >= 0 && options.fusionWeight <= 1)) {
     throw new RangeError(`fusionWeight must be in [0, 1], got ${options.fusionWeight}`);
   }
   if (options.fetchK !== undefined) positiveInteger(options.fetchK, "fetchK");

@@ -4,6 +4,7 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 import type { ArcStore } from "../types.js";
+import { checkOptions } from "../../schema/options.js";
 import { lockDataDir } from "./dir-lock.js";
 import { fromPglite, type SqlClient } from "./sql-client.js";
 import { DEFAULT_SCHEMA, openSqlStore } from "./store.js";
@@ -21,6 +22,9 @@ export interface PgliteStoreOptions {
 }
 
 export async function createPgliteStore(options: PgliteStoreOptions = {}): Promise<ArcStore> {
+  // A misspelt `dir` would otherwise open a throwaway in-memory database: durable data lost on restart.
+  checkOptions("createPgliteStore", options, ["dir", "pglite", "schema"]);
+  if (options.dir !== undefined && (typeof options.dir !== "string" || options.dir.trim() === "")) throw new TypeError("createPgliteStore: `dir` must be a directory path (a non-empty string)");
   if (options.dir !== undefined && options.pglite) throw new Error("createPgliteStore takes dir or pglite, not both");
   const unlock = options.dir === undefined ? async () => {} : await lockDataDir(options.dir);
   let client: SqlClient;

@@ -1,0 +1,98 @@
+/**
+ * Public factories given what JavaScript callers (no type check) pass by mistake: each refuses it at
+ * construction with an error naming the option, instead of running on defaults (a throwaway
+ * database, an open proxy, a retry loop without end) or failing deep inside on the first call.
+ */
+import os from "node:os";
+import path from "node:path";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createClient } from "../src/client/index.js";
+import { createApi } from "../src/http/index.js";
+import { createApiKey, generateApiKey, KeyRequestError } from "../src/keys/index.js";
+import { createRetriever } from "../src/retrieve/index.js";
+import { createMemoryLimiter, createMemoryStore } from "../src/stores/memory/index.js";
+import { createPgliteStore } from "../src/stores/postgres/pglite.js";
+
+const misuse = (value: unknown) => value as never;
+
+describe("createPgliteStore", () => {
+  it("refuses a misspelt or non-object option instead of opening a throwaway in-memory database", async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), "arcroute-misuse-"));
+    try {
+      const dir = path.join(parent, "data");
+      await expect(createPgliteStore(misuse({ dataDir: dir }))).rejects.toThrow("createPgliteStore: unknown option 'dataDir' (known: dir, pglite, schema)");
+      await expect(createPgliteStore(misuse(dir))).rejects.toThrow("createPgliteStore: options must be an object, got string");
+      await expect(createPgliteStore(misuse({ dir: 5 }))).rejects.toThrow("`dir` must be a directory path");
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("createClient", () => {
+  it("refuses retry settings that would retry a 429 forever", () => {
+    const base = { baseUrl: "http://127.0.0.1:8787/v1", apiKey: "ar_test_" + "a".repeat(32) };
+    for (const maxRetries of [Number.NaN, Number.POSITIVE_INFINITY, -1, 1.5]) {
+      expect(() => createClient({ ...base, maxRetries }), String(maxRetries)).toThrow("`maxRetries` must be a non-negative integer");
+    }
+    expect(() => createClient({ ...base, maxRetryDelayMs: Number.NaN })).toThrow("`maxRetryDelayMs` must be a finite number");
+  });
+});
+
+describe("keys", () => {
+  it("generateApiKey refuses an unknown mode instead of returning 'undefined…'", () => {
+    expect(() => generateApiKey(misuse("prod"))).toThrow('key mode must be "live" or "test", got "prod"');
+  });
+
+  it("createApiKey refuses a missing organization, scopes that are not a list, and a mode its key contradicts", async () => {
+    const store = createMemoryStore();
+    await expect(createApiKey(store, misuse({ tier: "growth", scopes: ["extract"] }))).rejects.toThrow(KeyRequestError);
+    await expect(createApiKey(store, misuse({ org: 5, tier: "growth", scopes: ["extract"] }))).rejects.toThrow(/^org must be/);
+    await expect(createApiKey(store, misuse({ org: "acme", tier: "growth", scopes: "extract" }))).rejects.toThrow("scopes must be an array");
+    await expect(createApiKey(store, { org: "acme", tier: "growth", scopes: ["extract"], mode: "test", key: generateApiKey("live") })).rejects.toThrow("mode 'test' does not match the key, which is a live key");
+    await expect(createApiKey(store, misuse({ org: "acme", tier: "growth", scopes: ["extract"], now: "2026-01-01" }))).rejects.toThrow("now must be a valid Date");
+    expect(await store.listApiKeys("acme")).toEqual([]);
+  });
+});
+
+describe("createApi", () => {
+  const store = createMemoryStore();
+  const limiter = createMemoryLimiter();
+
+  it("refuses a trustProxy read from the environment as a string, and fractional or negative hops", () => {
+    for (const trustProxy of ["1", "true", Number.NaN, -1, 1.5]) {
+      expect(() => createApi({ store, limiter, trustProxy: misuse(trustProxy) }), String(trustProxy)).toThrow("`trustProxy` must be true, false or a number of proxy hops");
+    }
+    expect(() => createApi({ store, limiter, trustProxy: 2 })).not.toThrow();
+  });
+
+  it("refuses a store or limiter that is not one (a factory not awaited), handlers that are not functions, unknown options", () => {
+    expect(() => createApi({ store: misuse(Promise.resolve(store)), limiter })).toThrow("`store` is not an ArcStore (did you forget to await its factory?)");
+    expect(() => createApi({ store, limiter: misuse({}) })).toThrow("`limiter` is not a RateLimiter");
+    expect(() => createApi({ store, limiter, handlers: misuse({ extract: "x" }) })).toThrow("handler 'extract' must be a function");
+    expect(() => createApi({ store, limiter, handlers: misuse("extract") })).toThrow("`handlers` must be an object");
+    expect(() => createApi({ store, limiter, basePath: misuse(5) })).toThrow("`basePath` must be a string");
+    expect(() => createApi(misuse({ store, limiter, trust_proxy: true }))).toThrow("createApi: unknown option 'trust_proxy'");
+  });
+});
+
+describe("createRetriever", () => {
+  const search = async () => [];
+  const translate = () => undefined;
+
+  it("refuses unknown field names and option names instead of flipping or dropping them", () => {
+    expect(() => createRetriever({ search, translate, hardFields: ["arc_types"] })).toThrow('hardFields: unknown field "arc_types"');
+    expect(() => createRetriever({ search, translate, routeFields: ["emotion"] })).toThrow('routeFields: unknown field "emotion"');
+    expect(() => createRetriever(misuse({ search, translate, topK: 3 }))).toThrow("createRetriever: unknown option 'topK'");
+    expect(() => createRetriever({ search, translate, hardFields: ["arc_type"], routeFields: ["emotion_primary"] })).not.toThrow();
+  });
+
+  it("refuses a missing search or translate, a relax that is not a boolean, and a fusionWeight that is not a number", () => {
+    expect(() => createRetriever(misuse({ translate }))).toThrow("createRetriever needs `search` and `translate` functions");
+    expect(() => createRetriever(misuse(undefined))).toThrow("createRetriever needs { search, translate }");
+    expect(() => createRetriever({ search, translate, relax: misuse("false") })).toThrow('relax must be true or false, got "false"');
+    for (const fusionWeight of ["", true]) expect(() => createRetriever({ search, translate, fusionWeight: misuse(fusionWeight) })).toThrow("fusionWeight must be in [0, 1]");
+  });
+});
