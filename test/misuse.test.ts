@@ -96,3 +96,20 @@ describe("createRetriever", () => {
     for (const fusionWeight of ["", true]) expect(() => createRetriever({ search, translate, fusionWeight: misuse(fusionWeight) })).toThrow("fusionWeight must be in [0, 1]");
   });
 });
+
+describe("after close", () => {
+  it("a PGlite store closes twice without an error (the pool ends once)", async () => {
+    const store = await createPgliteStore();
+    await store.close();
+    await expect(store.close()).resolves.toBeUndefined();
+  });
+});
+
+describe("withLlmHook", () => {
+  it("refuses, when installed, a hook that is not a function and a base that is not a Classifier", async () => {
+    const { lexicalClassifier, withLlmHook } = await import("../src/index.js");
+    expect(() => withLlmHook(lexicalClassifier, misuse("gpt-4"))).toThrow("withLlmHook: `hook` must be an async function");
+    expect(() => withLlmHook(misuse((q: string) => q), async () => ({}))).toThrow("withLlmHook: `base` must be a Classifier");
+    expect(() => withLlmHook(lexicalClassifier, async () => ({}), misuse(null))).toThrow("withLlmHook: `options` must be an object");
+  });
+});

@@ -63,6 +63,14 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
     return { proxy, limiter };
   }
 
+  it("refuses hits after close instead of admitting them from its local window; closes twice without an error", async () => {
+    const limiter = await createRedisLimiter({ url: REDIS_URL, prefix });
+    await limiter.hit(newId("org"), 5, 60_000);
+    await limiter.close();
+    await expect(limiter.hit(newId("org"), 5, 60_000)).rejects.toThrow("the Redis limiter is closed");
+    await expect(limiter.close()).resolves.toBeUndefined();
+  });
+
   it("tells onOutage once when it starts falling back and once when Redis is back", async () => {
     const events: string[] = [];
     const { proxy, limiter } = await limiterBehindProxy((state, error) => events.push(state === "down" ? `down: ${error instanceof Error}` : "up"));

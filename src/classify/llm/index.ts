@@ -52,6 +52,10 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** Wraps `base` so that each query goes through `hook`, validated, with fallback to `base`. */
 export function withLlmHook(base: Classifier, hook: LlmHook, options: LlmHookOptions = {}): Classifier {
+  // Refused when installed: a hook that is not a function would make every query fall back silently.
+  if (typeof base?.classify !== "function" || typeof base.model !== "string") throw new TypeError("withLlmHook: `base` must be a Classifier ({ model, classify }), e.g. lexicalClassifier");
+  if (typeof hook !== "function") throw new TypeError("withLlmHook: `hook` must be an async function (query, lexical result) => result");
+  if (typeof options !== "object" || options === null) throw new TypeError("withLlmHook: `options` must be an object");
   const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
   if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) throw new RangeError(`timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${timeoutMs}`);
   const model = `${base.model}+llm`;

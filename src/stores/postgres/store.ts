@@ -57,6 +57,7 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
     pruneIdempotency(client, schema, before).catch(() => {});
   }, PRUNE_EVERY_MS);
   pruning.unref();
+  let closing: Promise<void> | undefined;
 
   /*
    * Every authenticated request reads its key and then its organization. The key query fetches the
@@ -194,9 +195,10 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
       return rows.map(toFeedback);
     },
 
-    close: async () => {
+    // Safe to call twice (a shutdown path and a finally both closing): the pool ends once.
+    close: () => {
       clearInterval(pruning);
-      await client.close();
+      return (closing ??= client.close());
     },
   };
 }

@@ -123,9 +123,13 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
     );
   }, LIMITS);
 
+  let closed = false;
   return {
-    hit: (key, limit, windowMs) => hit({ key, limit, windowMs: Math.max(1, Math.ceil(windowMs)) }),
+    // After close the connection is gone: every hit would "fall back" and admit from a local window.
+    hit: (key, limit, windowMs) => (closed ? Promise.reject(new Error("the Redis limiter is closed")) : hit({ key, limit, windowMs: Math.max(1, Math.ceil(windowMs)) })),
     async close() {
+      if (closed) return;
+      closed = true;
       fallback.clear();
       if (!options.client) await redis.quit().catch(() => redis.disconnect());
     },
