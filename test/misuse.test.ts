@@ -113,3 +113,36 @@ describe("withLlmHook", () => {
     expect(() => withLlmHook(lexicalClassifier, async () => ({}), misuse(null))).toThrow("withLlmHook: `options` must be an object");
   });
 });
+
+describe("rerank and embedders", () => {
+  it("rerank refuses candidates that are not a list of objects, unknown options and a non-number fusionWeight", async () => {
+    const { rerank } = await import("../src/retrieve/index.js");
+    expect(() => rerank(misuse(null), [])).toThrow("rerank: `candidates` must be an array");
+    expect(() => rerank(misuse([null]), [])).toThrow("rerank: candidates[0] is not a candidate object");
+    expect(() => rerank([], [], misuse({ fusion_weight: 0.3 }))).toThrow("rerank: unknown option 'fusion_weight'");
+    expect(() => rerank([], [], misuse({ fusionWeight: true }))).toThrow("fusionWeight must be in [0, 1], got true");
+  });
+
+  it("embed() refuses a bare string (it was embedded one vector per character)", async () => {
+    const { loadWordVectorEmbedder } = await import("../src/embed/word-vectors.js");
+    await expect(loadWordVectorEmbedder().embed(misuse("hello world"))).rejects.toThrow("embed() takes an array of strings (wrap a single text in [ ])");
+    await expect(loadWordVectorEmbedder().embed(misuse([5]))).rejects.toThrow("embed() takes an array of strings");
+  });
+});
+
+describe("server store and limiter factories", () => {
+  it("refuse pool sizes and command timeouts that break every call, and unknown options, before connecting", async () => {
+    const { createPostgresStore } = await import("../src/stores/postgres/index.js");
+    const { createRedisLimiter } = await import("../src/stores/redis/index.js");
+    // Nothing listens here: each refusal comes before any connection is tried.
+    const nowhere = "postgres://postgres@127.0.0.1:1/none";
+    for (const maxConnections of [0, -1, Number.NaN, 1.5]) {
+      await expect(createPostgresStore({ connectionString: nowhere, maxConnections }), String(maxConnections)).rejects.toThrow("maxConnections must be a positive integer");
+    }
+    await expect(createPostgresStore(misuse({ connectionString: nowhere, max_connections: 2 }))).rejects.toThrow("createPostgresStore: unknown option 'max_connections'");
+    for (const commandTimeoutMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(createRedisLimiter({ url: "redis://127.0.0.1:1", commandTimeoutMs }), String(commandTimeoutMs)).rejects.toThrow("commandTimeoutMs must be a whole number of milliseconds");
+    }
+    await expect(createRedisLimiter(misuse({ url: "redis://127.0.0.1:1", timeout: 5 }))).rejects.toThrow("createRedisLimiter: unknown option 'timeout'");
+  });
+});

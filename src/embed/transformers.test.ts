@@ -63,6 +63,14 @@ describe("transformers.js embedder on the shipped static-embedding model", () =>
     expect({ remote: env.allowRemoteModels, path: env.localModelPath }).toEqual(before);
   });
 
+  it("refuses a batchSize that is not a positive integer before loading anything, and a bare string to embed", async () => {
+    for (const batchSize of [0, -1, Number.NaN, 1.5]) {
+      await expect(createTransformersEmbedder({ model: "static-embedding", localModelPath: shippedModelsDir(), batchSize }), String(batchSize)).rejects.toThrow("batchSize must be a positive integer");
+    }
+    const embedder = await createStaticEmbedder();
+    await expect(embedder.embed("hello world" as never)).rejects.toThrow("embed() takes an array of strings");
+  });
+
   it("refuses to download when remote loading is off", async () => {
     await expect(
       createTransformersEmbedder({ model: "Xenova/not-shipped-here", localModelPath: shippedModelsDir() }),

@@ -9,7 +9,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Embedder } from "./types.js";
+import { checkTexts, type Embedder } from "./types.js";
 
 /** The hub model used when none is named (needs `allowRemote`). */
 export const DEFAULT_TRANSFORMERS_MODEL = "Xenova/all-MiniLM-L6-v2";
@@ -67,12 +67,14 @@ async function loadPipeline(options: TransformersEmbedderOptions, model: string)
  */
 export async function createTransformersEmbedder(options: TransformersEmbedderOptions = {}): Promise<Embedder> {
   const model = options.model ?? DEFAULT_TRANSFORMERS_MODEL;
+  const batchSize = options.batchSize ?? 32;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
   const load = loading.then(() => loadPipeline(options, model));
   loading = load.catch(() => undefined);
   const extractor = await load;
-  const batchSize = options.batchSize ?? 32;
 
   async function embed(texts: string[]): Promise<Float32Array[]> {
+    checkTexts(texts);
     const vectors: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += batchSize) {
       const batch = texts.slice(start, start + batchSize);

@@ -6,3 +6,10 @@ export interface Embedder {
   /** One vector per text, in order; the same text always gives the same vector. */
   embed(texts: string[]): Promise<Float32Array[]>;
 }
+
+/** `embed` takes a list of texts: a bare string would be embedded one vector per character. */
+export function checkTexts(texts: unknown): asserts texts is string[] {
+  if (!Array.isArray(texts) || !texts.every((text) => typeof text === "string")) {
+    throw new TypeError(`embed() takes an array of strings${typeof texts === "string" ? " (wrap a single text in [ ])" : ""}`);
+  }
+}

@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readWordTable, type WordTable } from "./table.js";
 import { contentWords, tokenize } from "./tokenize.js";
-import type { Embedder } from "./types.js";
+import { checkTexts, type Embedder } from "./types.js";
 
 export const WORD_VECTOR_MODEL = "arcroute-glove100-sif@1";
 
@@ -63,6 +63,7 @@ export class WordVectorEmbedder implements Embedder {
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {
+    checkTexts(texts);
     return texts.map((text) => this.embedOne(text));
   }
 

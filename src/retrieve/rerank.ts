@@ -11,6 +11,7 @@
  */
 import type { ActivationResult, FieldFilter } from "../schema/activation.js";
 import { positiveInteger } from "./checks.js";
+import { checkOptions } from "../schema/options.js";
 import { matchPlan, matchScore, type FieldMapOption } from "./match.js";
 import type { Candidate, RankedCandidate } from "./types.js";
 
@@ -36,11 +37,15 @@ export function rerank<T>(
   activation: ActivationResult | readonly FieldFilter[],
   options: RerankOptions = {},
 ): RankedCandidate<T>[] {
+  if (!Array.isArray(candidates)) throw new TypeError("rerank: `candidates` must be an array of { id, score, payload }");
+  checkOptions("rerank", options, ["fusionWeight", "fields", "normalize", "k"]);
   const weight = options.fusionWeight ?? DEFAULT_FUSION_WEIGHT;
-  if (!(weight >= 0 && weight <= 1)) throw new RangeError(`fusionWeight must be in [0, 1], got ${weight}`);
+  if (!(typeof weight === "number" && weight >= 0 && weight <= 1)) throw new RangeError(`fusionWeight must be in [0, 1], got ${JSON.stringify(weight)}`);
   if (options.k !== undefined) positiveInteger(options.k, "k");
   if (options.normalize !== undefined && options.normalize !== "raw" && options.normalize !== "minmax") throw new RangeError(`normalize must be "raw" or "minmax", got ${JSON.stringify(options.normalize)}`);
   // A NaN score would sort anywhere (every comparison with it is false): a broken store, said so.
+  const notCandidate = candidates.findIndex((candidate) => typeof candidate !== "object" || candidate === null);
+  if (notCandidate >= 0) throw new TypeError(`rerank: candidates[${notCandidate}] is not a candidate object`);
   const broken = candidates.find((candidate) => !Number.isFinite(candidate.score));
   if (broken) throw new RangeError(`candidate ${JSON.stringify(broken.id)} has a non-finite vector score (${broken.score})`);
   const plan = matchPlan(activation, options.fields);

@@ -4,6 +4,7 @@
  */
 import type { Pool } from "pg";
 import type { ArcStore } from "../types.js";
+import { checkOptions } from "../../schema/options.js";
 import { fromPgPool } from "./sql-client.js";
 import { DEFAULT_SCHEMA, openSqlStore } from "./store.js";
 
@@ -30,8 +31,13 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export const QUERY_TIMEOUT_MS = 30_000;
 
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<ArcStore> {
-  if (!options.pool === !options.connectionString) throw new Error("createPostgresStore needs exactly one of connectionString or pool");
-  const pool = options.pool ?? (await createPool(options.connectionString!, options.maxConnections ?? 10, options.queryTimeoutMs ?? QUERY_TIMEOUT_MS));
+  if (!options?.pool === !options?.connectionString) throw new Error("createPostgresStore needs exactly one of connectionString or pool");
+  checkOptions("createPostgresStore", options, ["connectionString", "pool", "schema", "maxConnections", "queryTimeoutMs"]);
+  if (options.connectionString !== undefined && typeof options.connectionString !== "string") throw new TypeError("createPostgresStore: `connectionString` must be a postgres:// URL string");
+  const max = options.maxConnections ?? 10;
+  // 0 or a negative pool size made every query wait 5 s for a connection that never comes.
+  if (!Number.isInteger(max) || max < 1) throw new RangeError(`createPostgresStore: maxConnections must be a positive integer, got ${max}`);
+  const pool = options.pool ?? (await createPool(options.connectionString!, max, options.queryTimeoutMs ?? QUERY_TIMEOUT_MS));
   const client = fromPgPool(pool, !options.pool);
   try {
     return await openSqlStore(client, options.schema ?? DEFAULT_SCHEMA);

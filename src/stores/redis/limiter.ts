@@ -12,6 +12,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
+import { checkOptions } from "../../schema/options.js";
 import { coalesce, type Call } from "../coalesce.js";
 import { createLocalWindows } from "../memory/limiter.js";
 import type { LimitResult, RateLimiter } from "../types.js";
@@ -55,9 +56,14 @@ interface Hit {
 const LIMITS = { maxBatch: 256, maxInFlight: Number.POSITIVE_INFINITY };
 
 export async function createRedisLimiter(options: RedisLimiterOptions): Promise<RateLimiter> {
-  if (!options.client === !options.url) throw new Error("createRedisLimiter needs exactly one of url or client");
+  if (!options?.client === !options?.url) throw new Error("createRedisLimiter needs exactly one of url or client");
+  checkOptions("createRedisLimiter", options, ["url", "client", "prefix", "commandTimeoutMs", "onOutage"]);
+  const timeoutMs = options.commandTimeoutMs ?? 2_000;
+  // 0 would time out every command ("cannot connect"), NaN or Infinity none (no fallback in an outage).
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000) throw new RangeError(`createRedisLimiter: commandTimeoutMs must be a whole number of milliseconds from 1 to 60000, got ${timeoutMs}`);
+  if (options.onOutage !== undefined && typeof options.onOutage !== "function") throw new TypeError("createRedisLimiter: `onOutage` must be a function");
   const { ReplyError } = await import("ioredis");
-  const redis = (options.client ?? (await connect(options.url!, options.commandTimeoutMs ?? 2_000))) as ScriptClient;
+  const redis = (options.client ?? (await connect(options.url!, timeoutMs))) as ScriptClient;
   redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: SLIDING_WINDOW_SCRIPT });
 
   const prefix = options.prefix ?? DEFAULT_PREFIX;
