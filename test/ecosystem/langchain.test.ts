@@ -114,6 +114,11 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
     }
   });
 
+  it("refuses an activate that returns nothing instead of classifying locally behind the caller's back", async () => {
+    const forgotReturn = new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: (async () => {}) as never, k: 3 });
+    await expect(forgotReturn.invoke("when nan passed away")).rejects.toThrow("ArcrouteRetriever: activate(query) must return an ActivationResult, got undefined");
+  });
+
   it("does not filter when the gate is closed: the store's own ranking", async () => {
     const retriever = new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => closedGate, k: 5 });
     const query = "what time does the bus leave";

@@ -21,7 +21,7 @@ import type { VectorStoreInterface } from "@langchain/core/vectorstores";
 import type { CallbackManagerForRetrieverRun } from "@langchain/core/callbacks/manager";
 import { lexicalClassifier } from "../../classify/index.js";
 import { createRetriever, type CandidateSource, type FieldMapOption, type RankedCandidate, type Retriever, type RetrieverOptions } from "../../retrieve/index.js";
-import type { ActivationResult, FieldFilter } from "../../schema/activation.js";
+import { ActivationResultSchema, type ActivationResult, type FieldFilter } from "../../schema/activation.js";
 
 /** What `metadata.arcroute` holds on every returned document. */
 export interface ArcrouteDocumentMetadata {
@@ -130,6 +130,11 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
 
   override async _getRelevantDocuments(query: string, _runManager?: CallbackManagerForRetrieverRun): Promise<DocumentInterface[]> {
     const activation = await this.activate(query);
+    // An `activate` that forgot to return (undefined) would otherwise be classified locally: the
+    // hosted call's answer, its event and its billing silently bypassed.
+    if (!ActivationResultSchema.safeParse(activation).success) {
+      throw new TypeError(`ArcrouteRetriever: activate(query) must return an ActivationResult, got ${activation === undefined ? "undefined" : "an object that is not one"}`);
+    }
     const { results } = await this.retriever.retrieve(query, { activation });
     return results.map((candidate) => toDocument(candidate, activation));
   }
