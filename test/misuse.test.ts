@@ -146,3 +146,12 @@ describe("server store and limiter factories", () => {
     await expect(createRedisLimiter(misuse({ url: "redis://127.0.0.1:1", timeout: 5 }))).rejects.toThrow("createRedisLimiter: unknown option 'timeout'");
   });
 });
+
+describe("classify", () => {
+  it("refuses a non-boolean debug and a .map index read as params, with one clear message each", async () => {
+    const { classify, classifyWithProbabilities } = await import("../src/index.js");
+    expect(() => classify("when nan died", misuse({ debug: "no" }))).toThrow('classify: `debug` must be true or false, got "no"');
+    expect(() => ["when nan died", "weather"].map(misuse(classifyWithProbabilities))).toThrow("in .map use (q) => classifyWithProbabilities(q)");
+    expect(classify("when nan died", { debug: false }).significance_gate).toBe(true);
+  });
+});

@@ -123,13 +123,18 @@ function filterEvidence(a: Analysis, field: string, value: string | number, sour
 export function classify(query: string, options?: { debug?: false }): Classification;
 export function classify(query: string, options: { debug: true }): Explanation;
 export function classify(query: string, options?: { debug?: boolean }): Classification | Explanation {
-  return options?.debug ? explain(query) : decide(query, SHIPPED_PARAMS).result;
+  const debug = options?.debug;
+  // A truthy non-boolean ("no") would otherwise switch the answer's shape to an Explanation.
+  if (debug !== undefined && typeof debug !== "boolean") throw new TypeError(`classify: \`debug\` must be true or false, got ${JSON.stringify(debug)}`);
+  return debug ? explain(query) : decide(query, SHIPPED_PARAMS).result;
 }
 
 export type { ActivationResult };
 
 /** The answer and the linear models' probabilities behind it (`params`: the shipped ones unless fitting). */
 export function classifyWithProbabilities(query: string, params: ClassifierParams = SHIPPED_PARAMS): { result: Classification; probabilities: FieldProbabilities | null } {
+  // `texts.map(classifyWithProbabilities)` passes the index here: say so, not "reading 'arc'" deep inside.
+  if (typeof params !== "object" || params === null) throw new TypeError("classifyWithProbabilities: the second argument is the fitted params (omit it); in .map use (q) => classifyWithProbabilities(q)");
   const { result, predictions: p } = decide(query, params);
   const distribution = (ranked: readonly { value: string; p: number }[]) => Object.fromEntries(ranked.map((r) => [r.value, r.p]));
   return { result, probabilities: p ? { arc_type: distribution(p.arc.ranked), tether_type: distribution(p.tether.ranked), valence: distribution(p.valence.ranked) } : null };
