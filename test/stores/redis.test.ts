@@ -85,6 +85,10 @@ describe.skipIf(!enabled)("Redis unreachable (decision: fall back to a local lim
       expect((await hitOnceRedisIsBack(limiter, newId("probe"))).reason).toBeUndefined();
       await limiter.hit(key, 100, 60_000);
       expect(events).toEqual(["down: true", "up"]);
+      // A callback that throws does not fail the hits it reports on.
+      await proxy.cut();
+      events.push = () => { throw new Error("log failed"); };
+      expect((await limiter.hit(key, 100, 60_000)).reason).toBe("fallback");
     } finally {
       await limiter.close();
       await proxy.close();

@@ -75,7 +75,11 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
   const outage = (state: boolean, error?: unknown) => {
     if (down === state) return;
     down = state;
-    options.onOutage?.(state ? "down" : "up", error);
+    try {
+      options.onOutage?.(state ? "down" : "up", error);
+    } catch {
+      // A failing log callback must not turn a fallback into failed requests.
+    }
   };
 
   /** One script call for the hits of one window. */
