@@ -8,6 +8,16 @@ import { ArcrouteError, createClient, isArcrouteError, parseRetryAfter } from ".
 const KEY = "ar_test_" + "a".repeat(32);
 
 const envelope = activationEnvelope("grief", "when did I lose her", 5);
+/** The error `fn` throws, or undefined. */
+function thrown(fn: () => unknown): Error | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error;
+  }
+  return undefined;
+}
+
 const rateLimited = { status: 429, body: { success: false, error: "Rate limit exceeded", data: null, code: "rate_limited" } };
 
 let server: ScriptedServer | undefined;
@@ -162,7 +172,7 @@ describe("createClient", () => {
     expect(() => createClient({ baseUrl: "localhost:8787", apiKey: KEY })).toThrow(/absolute http\(s\) URL/);
     expect(() => createClient({ baseUrl: "http://localhost:8787/v1", apiKey: " " })).toThrow(/apiKey/);
     for (const apiKey of [`${KEY}\nX`, `${KEY}\rX`, `ar_live_se cret`, `ar_live_sécret`]) {
-      const error = (() => { try { createClient({ baseUrl: "http://localhost:8787/v1", apiKey }); } catch (e) { return e as Error; } })();
+      const error = thrown(() => createClient({ baseUrl: "http://localhost:8787/v1", apiKey }));
       expect(error).toBeInstanceOf(TypeError);
       expect(error!.message).toMatch(/`apiKey` must be printable ASCII/);
       expect(error!.message).not.toContain("ecret");
@@ -171,7 +181,7 @@ describe("createClient", () => {
     // A key read from a file keeps working: surrounding whitespace is not part of it.
     expect(() => createClient({ baseUrl: "http://localhost:8787/v1", apiKey: `${KEY}\n` })).not.toThrow();
     for (const baseUrl of ["http://user:s3cret@localhost:8787/v1", "http://localhost:8787/v1?x=1", "http://localhost:8787/v1/?", "http://localhost:8787/v1#frag"]) {
-      const error = (() => { try { createClient({ baseUrl, apiKey: KEY }); } catch (e) { return e as Error; } })();
+      const error = thrown(() => createClient({ baseUrl, apiKey: KEY }));
       expect(error?.message, baseUrl).toMatch(/without credentials, a query or a fragment/);
       expect(error!.message).not.toContain("s3cret");
     }

@@ -114,6 +114,7 @@ export function createClient(options: ClientOptions): ArcrouteClient {
     call: CallOptions = {},
   ): Promise<z.infer<S>> {
     const url = base + path;
+    const what = `${method} ${url}`;
     const headers: Record<string, string> = { authorization, accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (call.idempotencyKey !== undefined) headers["idempotency-key"] = call.idempotencyKey;
@@ -130,9 +131,8 @@ export function createClient(options: ClientOptions): ArcrouteClient {
       try {
         response = await fetchImpl(url, init);
       } catch (cause) {
-        throw networkFailure(`${method} ${url}`, cause, call.signal);
+        throw networkFailure(what, cause, call.signal);
       }
-      const what = `${method} ${url}`;
       if (response.ok) return readSuccess(response, schema, what, call.signal);
       const error = await readFailure(response, what, call.signal);
       const waitSeconds = error.retryAfter ?? FALLBACK_RETRY_SECONDS;
