@@ -1,0 +1,75 @@
+/**
+ * Near-duplicate removal for a new query split (the protocol in HELDOUT-2.md):
+ *   npx tsx benchmarks/queries/near-duplicates.ts <candidates.jsonl> <kept.jsonl> [--threshold 0.7]
+ *
+ * A candidate is dropped when its word set's Jaccard similarity with any train or first held-out
+ * query, or with a candidate kept before it, is at or above the threshold. Words are runs of
+ * lowercase letters and digits after apostrophes are removed ("couldn't" → "couldnt"), so one
+ * changed word in a short query is enough to reach 0.7. The candidates file is parsed with the
+ * same validation as the shipped splits, so a bad label fails here with file and line.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { loadQueries, parseQueries, type LabeledQuery } from "./load.js";
+
+export const NEAR_DUPLICATE_JACCARD = 0.7;
+
+export function wordSet(text: string): Set<string> {
+  return new Set(text.toLowerCase().replace(/['’]/g, "").match(/[a-z0-9]+/g) ?? []);
+}
+
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 1;
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
+
+export interface Dropped {
+  id: string;
+  query: string;
+  /** The closest earlier query (train, first held-out or a kept candidate) and its similarity. */
+  closest: { id: string; query: string; jaccard: number };
+}
+
+/** Keeps candidates in order; each is compared with every reference and every candidate kept so far. */
+export function dropNearDuplicates(
+  candidates: readonly LabeledQuery[],
+  references: readonly LabeledQuery[],
+  threshold = NEAR_DUPLICATE_JACCARD,
+): { kept: LabeledQuery[]; dropped: Dropped[] } {
+  const seen = references.map((q) => ({ q, words: wordSet(q.query) }));
+  const kept: LabeledQuery[] = [];
+  const dropped: Dropped[] = [];
+  for (const candidate of candidates) {
+    const words = wordSet(candidate.query);
+    let closest: { q: LabeledQuery; jaccard: number } | null = null;
+    for (const earlier of seen) {
+      const similarity = jaccard(words, earlier.words);
+      if (closest === null || similarity > closest.jaccard) closest = { q: earlier.q, jaccard: similarity };
+    }
+    if (closest !== null && closest.jaccard >= threshold) {
+      dropped.push({ id: candidate.id, query: candidate.query, closest: { id: closest.q.id, query: closest.q.query, jaccard: closest.jaccard } });
+    } else {
+      kept.push(candidate);
+      seen.push({ q: candidate, words });
+    }
+  }
+  return { kept, dropped };
+}
+
+function main(argv: string[]): void {
+  const [input, output] = argv;
+  const at = argv.indexOf("--threshold");
+  const threshold = at === -1 ? NEAR_DUPLICATE_JACCARD : Number(argv[at + 1]);
+  if (!input || !output || !(threshold > 0 && threshold <= 1)) {
+    throw new Error("usage: near-duplicates.ts <candidates.jsonl> <kept.jsonl> [--threshold 0.7]");
+  }
+  const candidates = parseQueries(readFileSync(input, "utf8"), input);
+  const { kept, dropped } = dropNearDuplicates(candidates, [...loadQueries("train"), ...loadQueries("heldout")], threshold);
+  writeFileSync(output, kept.map((q) => JSON.stringify(q)).join("\n") + "\n");
+  for (const d of dropped) console.log(`dropped ${d.id} (${d.closest.jaccard.toFixed(2)} with ${d.closest.id}): ${d.query} ~ ${d.closest.query}`);
+  console.log(`${candidates.length} candidates, ${dropped.length} dropped, ${kept.length} kept (Jaccard >= ${threshold})`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) main(process.argv.slice(2));
