@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ARC_TYPES } from "../../src/schema/vocabulary.js";
 import { loadQueries, queriesPath, QUERY_GROUPS } from "./load.js";
+import { jaccard, NEAR_DUPLICATE_JACCARD, wordSet } from "./near-duplicates.js";
 
 const fold = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
 
@@ -37,5 +38,31 @@ describe.skipIf(!existsSync(queriesPath("heldout")))("train + held-out query set
     const trainTexts = new Set(train.map((q) => fold(q.query)));
     const shared = heldout.filter((q) => trainTexts.has(fold(q.query))).map((q) => q.id);
     expect(shared).toEqual([]);
+  });
+});
+
+describe.skipIf(!existsSync(queriesPath("heldout2")))("the second held-out split (HELDOUT-2.md)", () => {
+  const earlier = [...loadQueries("train"), ...loadQueries("heldout")].map((q) => ({ id: q.id, words: wordSet(q.query) }));
+  const heldout2 = loadQueries("heldout2");
+
+  it("has ids of its own and every arc type first at least 8 times", () => {
+    const ids = new Set(earlier.map((q) => q.id));
+    expect(heldout2.filter((q) => ids.has(q.id)).map((q) => q.id)).toEqual([]);
+    expect(new Set(heldout2.map((q) => q.id)).size).toBe(heldout2.length);
+    for (const arc of ARC_TYPES) {
+      expect(heldout2.filter((q) => q.gate && q.arc_types[0] === arc).length, arc).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it("holds no near duplicate of a train or first held-out query, nor of its own earlier queries", () => {
+    const seen = [...earlier];
+    const near: string[] = [];
+    for (const q of heldout2) {
+      const words = wordSet(q.query);
+      const match = seen.find((e) => jaccard(words, e.words) >= NEAR_DUPLICATE_JACCARD);
+      if (match) near.push(`${q.id} ~ ${match.id}`);
+      seen.push({ id: q.id, words });
+    }
+    expect(near).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The labeled classifier query sets: `train.jsonl` (tuning and fitting) and `heldout.jsonl`
- * (written by a different author; reported, never tuned on). One JSON object per line, validated
+ * The labeled classifier query sets: `train.jsonl` (tuning and fitting), `heldout.jsonl` (written
+ * by a different author; reported, never tuned on) and `heldout2.jsonl` (a second, fresh held-out
+ * split; HELDOUT-2.md). One JSON object per line, validated
  * against the canonical EDM vocabulary; a bad line fails with the file and line number.
  */
 import { readFileSync } from "node:fs";
@@ -8,7 +9,8 @@ import { z } from "zod";
 import { ARC_TYPES, TETHER_TYPES, VALENCES } from "../../src/schema/vocabulary.js";
 import { benchmarkPath } from "../paths.js";
 
-export const SPLITS = ["train", "heldout"] as const;
+/** `heldout2` is the second held-out split (HELDOUT-2.md): written later, fresh, never tuned on. */
+export const SPLITS = ["train", "heldout", "heldout2"] as const;
 export type Split = (typeof SPLITS)[number];
 
 export const QUERY_GROUPS = ["significance", "factual_personal", "factual_world", "task", "chitchat", "tricky_negative", "borderline"] as const;
@@ -80,7 +82,7 @@ export function queriesPath(split: Split): string {
   return benchmarkPath("queries", `${split}.jsonl`);
 }
 
-/** One split, or both (train first) when `split` is omitted. */
+/** One split, or all of them (train first) when `split` is omitted. */
 export function loadQueries(split?: Split): LabeledQuery[] {
   if (split === undefined) return SPLITS.flatMap((s) => loadQueries(s));
   const path = queriesPath(split);
