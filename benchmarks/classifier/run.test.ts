@@ -96,7 +96,7 @@ describe("arcroute bench classifier (CLI)", () => {
   });
 
   it("rejects bad options with one line and exit 2", async () => {
-    for (const args of [["--split", "test"], ["--classifier", "bert"], ["--repetitions", "0"], ["--bogus"]]) {
+    for (const args of [["--split", "test"], ["--split", "heldout,test"], ["--split", "heldout,heldout"], ["--classifier", "bert"], ["--repetitions", "0"], ["--bogus"]]) {
       const r = await run(...args);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
@@ -114,6 +114,6 @@ describe("arcroute bench classifier (CLI)", () => {
   it("prints --help", async () => {
     const r = await run("--help");
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("--split heldout|train");
+    expect(r.stdout).toContain("--split heldout|heldout2|train");
   });
 });

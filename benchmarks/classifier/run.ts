@@ -139,7 +139,8 @@ export function summaryLines(r: ClassifierReport): string[] {
 }
 
 const usage = `Usage: arcroute bench classifier [options]
-  --split heldout|train        labeled split to score (default heldout; train is for tuning only)
+  --split heldout|heldout2|train   labeled split to score (default heldout; train is for tuning only);
+                               a comma-separated list scores the union, e.g. heldout,heldout2
   --queries <file.jsonl>       score your own labeled file instead of a split
   --classifier lexical|embedding|ensemble   (default lexical)
   --repetitions N              timed passes over the queries for latency (default 50)
@@ -177,7 +178,9 @@ export const benchmark: Command = {
           check: { type: "boolean", default: false },
           json: { type: "boolean", default: false },
         });
-    if (!(SPLITS as readonly string[]).includes(values.split)) throw new CliError(`--split must be one of ${SPLITS.join(", ")}, got '${values.split}'`);
+    const splits = values.split.split(",");
+    const known = splits.every((s) => (SPLITS as readonly string[]).includes(s)) && new Set(splits).size === splits.length;
+    if (!known) throw new CliError(`--split must be one of ${SPLITS.join(", ")} or a comma-separated union of distinct ones, got '${values.split}'`);
     if (!(CLASSIFIER_NAMES as readonly string[]).includes(values.classifier)) throw new CliError(`--classifier must be one of ${CLASSIFIER_NAMES.join(", ")}, got '${values.classifier}'`);
     const repetitions = integerOption("repetitions", values.repetitions, 1, 1_000_000);
     const lines = values.throughput ? integerOption("lines", values.lines, 1, 100_000_000) : 0;
@@ -188,11 +191,11 @@ export const benchmark: Command = {
       split = "custom";
     } else {
       try {
-        queries = loadQueries(values.split as Split);
+        queries = splits.flatMap((s) => loadQueries(s as Split));
       } catch (error) {
         throw new CliError((error as Error).message, 1);
       }
-      split = values.split;
+      split = splits.join("+");
     }
     const name = values.classifier as ClassifierName;
     const classifier = await loadClassifier(name);
