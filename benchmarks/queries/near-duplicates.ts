@@ -32,27 +32,40 @@ export interface Dropped {
   closest: { id: string; query: string; jaccard: number };
 }
 
-/** Keeps candidates in order; each is compared with every reference and every candidate kept so far. */
+/**
+ * Keeps candidates in order; each is compared with every reference and every candidate kept so far.
+ * An index from word to the earlier queries holding it counts shared words, so only queries that
+ * share a word are scored (the rest have similarity 0).
+ */
 export function dropNearDuplicates(
   candidates: readonly LabeledQuery[],
   references: readonly LabeledQuery[],
   threshold = NEAR_DUPLICATE_JACCARD,
 ): { kept: LabeledQuery[]; dropped: Dropped[] } {
-  const seen = references.map((q) => ({ q, words: wordSet(q.query) }));
+  const earlier: { q: LabeledQuery; size: number }[] = [];
+  const holding = new Map<string, number[]>();
+  const remember = (q: LabeledQuery, words: Set<string>) => {
+    for (const word of words) (holding.get(word) ?? holding.set(word, []).get(word)!).push(earlier.length);
+    earlier.push({ q, size: words.size });
+  };
+  for (const q of references) remember(q, wordSet(q.query));
   const kept: LabeledQuery[] = [];
   const dropped: Dropped[] = [];
   for (const candidate of candidates) {
     const words = wordSet(candidate.query);
-    let closest: { q: LabeledQuery; jaccard: number } | null = null;
-    for (const earlier of seen) {
-      const similarity = jaccard(words, earlier.words);
-      if (closest === null || similarity > closest.jaccard) closest = { q: earlier.q, jaccard: similarity };
+    const shared = new Map<number, number>();
+    for (const word of words) for (const i of holding.get(word) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    let closest: { i: number; jaccard: number } | null = null;
+    for (const [i, count] of shared) {
+      const similarity = count / (words.size + earlier[i]!.size - count);
+      if (closest === null || similarity > closest.jaccard) closest = { i, jaccard: similarity };
     }
     if (closest !== null && closest.jaccard >= threshold) {
-      dropped.push({ id: candidate.id, query: candidate.query, closest: { id: closest.q.id, query: closest.q.query, jaccard: closest.jaccard } });
+      const { q } = earlier[closest.i]!;
+      dropped.push({ id: candidate.id, query: candidate.query, closest: { id: q.id, query: q.query, jaccard: closest.jaccard } });
     } else {
       kept.push(candidate);
-      seen.push({ q: candidate, words });
+      remember(candidate, words);
     }
   }
   return { kept, dropped };
