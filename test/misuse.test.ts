@@ -155,3 +155,24 @@ describe("classify", () => {
     expect(classify("when nan died", { debug: false }).significance_gate).toBe(true);
   });
 });
+
+describe("embedding classifier, ensemble and its fit", () => {
+  it("name a missing option instead of failing on 'Cannot read properties of undefined', and refuse unknown ones", async () => {
+    const { createEmbeddingClassifier, createEnsembleClassifier, fitEnsembleWeights, LEXICAL_ONLY_MIX } = await import("../src/classify/embedding/index.js");
+    const { lexicalClassifier } = await import("../src/index.js");
+    expect(() => createEmbeddingClassifier(misuse(undefined))).toThrow("createEmbeddingClassifier: missing options `embedder`, `prototypes` (needs { embedder, prototypes })");
+    expect(() => createEmbeddingClassifier(misuse({ embedder: {} }))).toThrow("createEmbeddingClassifier: missing option `prototypes`");
+    expect(() => createEmbeddingClassifier(misuse({ embedder: Promise.resolve({}), prototypes: {} }))).toThrow("createEmbeddingClassifier: `embedder` is not an Embedder");
+    expect(() => createEmbeddingClassifier(misuse({ embeder: {}, prototypes: {} }))).toThrow("createEmbeddingClassifier: unknown option 'embeder'");
+    const embedding = { model: "scripted@1", scores: async () => ({ gate: 0, fields: { arc_type: {}, tether_type: {}, valence: {} } }), classify: async () => { throw new Error("not used"); } };
+    const weights = { format: "arcroute-ensemble-weights@2", lexical: "x", embedding: "y", fitted_on: "t", mix: LEXICAL_ONLY_MIX, arcRatio: 0.5, confidence: null } as const;
+    expect(() => createEnsembleClassifier(misuse({ lexical: lexicalClassifier, embedding }))).toThrow("createEnsembleClassifier: missing option `weights`");
+    expect(() => createEnsembleClassifier(misuse({ lexical: lexicalClassifier, embedding: Promise.resolve(embedding), weights }))).toThrow("createEnsembleClassifier: `embedding` is not a ScoringClassifier");
+    expect(() => createEnsembleClassifier(misuse({ lexical: lexicalClassifier, embedding, weights: {} }))).toThrow("createEnsembleClassifier: `weights` has no `mix`");
+    expect(() => createEnsembleClassifier(misuse({ lexical: lexicalClassifier, embedding, weights, tether: {} }))).toThrow("createEnsembleClassifier: unknown option 'tether'");
+    await expect(fitEnsembleWeights(misuse(undefined))).rejects.toThrow("fitEnsembleWeights: missing options `lexical`, `embedding`, `examples`, `fittedOn`");
+    await expect(fitEnsembleWeights(misuse({ lexical: lexicalClassifier, embedding, examples: [] }))).rejects.toThrow("fitEnsembleWeights: missing option `fittedOn`");
+    await expect(fitEnsembleWeights(misuse({ lexical: lexicalClassifier, embedding, examples: [], fitted_on: "t" }))).rejects.toThrow("fitEnsembleWeights: unknown option 'fitted_on'");
+    await expect(fitEnsembleWeights(misuse({ lexical: lexicalClassifier, embedding, examples: "train.jsonl", fittedOn: "t" }))).rejects.toThrow("fitEnsembleWeights: `examples` must be an array");
+  });
+});

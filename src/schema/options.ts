@@ -16,3 +16,14 @@ export function checkOptions(where: string, options: unknown, known: readonly st
 export function hasMethods(value: unknown, methods: readonly string[]): boolean {
   return typeof value === "object" && value !== null && methods.every((m) => typeof (value as Record<string, unknown>)[m] === "function");
 }
+
+/**
+ * Options a factory cannot run without, named when missing. Call after `checkOptions` (which
+ * refuses a non-object): without this a missing option fails deep inside, as "Cannot read
+ * properties of undefined", naming nothing the caller wrote.
+ */
+export function requireOptions(where: string, options: unknown, required: readonly string[]): void {
+  const given = (options ?? {}) as Record<string, unknown>;
+  const missing = required.filter((key) => given[key] === undefined);
+  if (missing.length > 0) throw new TypeError(`${where}: missing option${missing.length > 1 ? "s" : ""} ${missing.map((key) => `\`${key}\``).join(", ")} (needs { ${required.join(", ")} })`);
+}

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Embedder } from "../../embed/types.js";
 import { createStaticEmbedder, shippedModelsDir, SHIPPED_STATIC_MODEL } from "../../embed/transformers.js";
+import { checkOptions, hasMethods, requireOptions } from "../../schema/options.js";
 import type { Classification, Classifier } from "../types.js";
 import { PROTOTYPES_FORMAT, scoreVector, type PrototypeSet } from "./prototypes.js";
 import { decodeScores, type FieldScores } from "./scores.js";
@@ -32,7 +33,11 @@ export interface EmbeddingClassifierOptions {
   prototypes: PrototypeSet;
 }
 
-export function createEmbeddingClassifier({ embedder, prototypes }: EmbeddingClassifierOptions): ScoringClassifier {
+export function createEmbeddingClassifier(options: EmbeddingClassifierOptions): ScoringClassifier {
+  checkOptions("createEmbeddingClassifier", options, ["embedder", "prototypes"]);
+  requireOptions("createEmbeddingClassifier", options, ["embedder", "prototypes"]);
+  const { embedder, prototypes } = options;
+  if (!hasMethods(embedder, ["embed"])) throw new TypeError("createEmbeddingClassifier: `embedder` is not an Embedder (did you forget to await its factory?)");
   if (prototypes.format !== PROTOTYPES_FORMAT) throw new Error(`unsupported prototypes format '${prototypes.format}'`);
   if (prototypes.embedder !== embedder.model || prototypes.dimensions !== embedder.dimensions) {
     throw new Error(`prototypes were fitted for '${prototypes.embedder}' (${prototypes.dimensions}d), not '${embedder.model}' (${embedder.dimensions}d)`);

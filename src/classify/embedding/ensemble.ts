@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { shippedModelsDir, SHIPPED_STATIC_MODEL } from "../../embed/transformers.js";
 import type { FieldFilter } from "../../schema/activation.js";
+import { checkOptions, hasMethods, requireOptions } from "../../schema/options.js";
 import { analyze, lexicalClassifier } from "../index.js";
 import type { Classification, Classifier, FieldProbabilities, ProbabilisticClassifier } from "../types.js";
 import { createShippedEmbeddingClassifier, type ScoringClassifier } from "./classifier.js";
@@ -175,7 +176,22 @@ export async function answerWithProbabilities(classifier: Classifier, query: str
   return { result: await classifier.classify(query), probabilities: null };
 }
 
-export function createEnsembleClassifier({ lexical, embedding, weights }: EnsembleOptions): Classifier {
+/**
+ * The ensemble's and its fit's options: both take a lexical Classifier and a ScoringClassifier,
+ * checked here once so that a missing or unawaited one is named instead of failing on first use.
+ */
+export function checkEnsembleParts(where: string, options: unknown, known: readonly string[], required: readonly string[]): void {
+  checkOptions(where, options, known);
+  requireOptions(where, options, required);
+  const { lexical, embedding } = options as { lexical: unknown; embedding: unknown };
+  if (!hasMethods(lexical, ["classify"])) throw new TypeError(`${where}: \`lexical\` is not a Classifier`);
+  if (!hasMethods(embedding, ["scores"])) throw new TypeError(`${where}: \`embedding\` is not a ScoringClassifier (createEmbeddingClassifier; did you forget to await it?)`);
+}
+
+export function createEnsembleClassifier(options: EnsembleOptions): Classifier {
+  checkEnsembleParts("createEnsembleClassifier", options, ["lexical", "embedding", "weights"], ["lexical", "embedding", "weights"]);
+  const { lexical, embedding, weights } = options;
+  if (typeof weights.mix !== "object" || weights.mix === null) throw new TypeError("createEnsembleClassifier: `weights` has no `mix` (read them with readEnsembleWeights)");
   // A share outside [0, 1] (or NaN) mixes into scores that decode to anything: a NaN gate opens.
   for (const [decision, share] of Object.entries(weights.mix)) {
     if (!(share >= 0 && share <= 1)) throw new RangeError(`ensemble weights: mix.${decision} must be in [0, 1], got ${share}`);

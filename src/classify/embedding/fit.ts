@@ -14,6 +14,7 @@ import {
   ensembleConfidenceFeatures,
   ENSEMBLE_WEIGHTS_FORMAT,
   answerWithProbabilities,
+  checkEnsembleParts,
   sameDecision,
   LEXICAL_ONLY_MIX,
   lexicalScores,
@@ -174,7 +175,10 @@ export interface FitEnsembleOptions {
   embeddingScores?: FieldScores[];
 }
 
-export async function fitEnsembleWeights({ lexical, embedding, examples, fittedOn, embeddingScores }: FitEnsembleOptions): Promise<EnsembleWeights> {
+export async function fitEnsembleWeights(options: FitEnsembleOptions): Promise<EnsembleWeights> {
+  checkEnsembleParts("fitEnsembleWeights", options, ["lexical", "embedding", "examples", "fittedOn", "embeddingScores"], ["lexical", "embedding", "examples", "fittedOn"]);
+  const { lexical, embedding, examples, fittedOn, embeddingScores } = options;
+  if (!Array.isArray(examples)) throw new TypeError("fitEnsembleWeights: `examples` must be an array of labelled examples");
   if (embeddingScores !== undefined && embeddingScores.length !== examples.length) throw new Error("embeddingScores must score every example, in order");
   const rows: Scored[] = [];
   for (const [i, example] of examples.entries()) {
