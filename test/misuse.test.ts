@@ -8,6 +8,7 @@ import path from "node:path";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createClient } from "../src/client/index.js";
+import type { FeedbackExample } from "../src/feedback/learn.js";
 import { createApi } from "../src/http/index.js";
 import { createApiKey, generateApiKey, KeyRequestError } from "../src/keys/index.js";
 import { createRetriever } from "../src/retrieve/index.js";
@@ -174,5 +175,30 @@ describe("embedding classifier, ensemble and its fit", () => {
     await expect(fitEnsembleWeights(misuse({ lexical: lexicalClassifier, embedding, examples: [] }))).rejects.toThrow("fitEnsembleWeights: missing option `fittedOn`");
     await expect(fitEnsembleWeights(misuse({ lexical: lexicalClassifier, embedding, examples: [], fitted_on: "t" }))).rejects.toThrow("fitEnsembleWeights: unknown option 'fitted_on'");
     await expect(fitEnsembleWeights(misuse({ lexical: lexicalClassifier, embedding, examples: "train.jsonl", fittedOn: "t" }))).rejects.toThrow("fitEnsembleWeights: `examples` must be an array");
+  });
+});
+
+describe("learnWeights", () => {
+  const result: FeedbackExample["result"] = { activation_id: null, arc_types: ["grief"], primary_domain: "constellation", field_filters: [{ field: "arc_type", operator: "eq", value: "grief", weight: 1 }], confidence: 0.7, significance_gate: true };
+  const examples: FeedbackExample[] = [{ result, hit: true }, { result, hit: false }];
+
+  it("refuses misspelt options and options of the wrong type instead of ignoring or misreading them", async () => {
+    const { learnWeights } = await import("../src/feedback/learn.js");
+    expect(() => learnWeights(examples, 1, misuse({ drop_below: 0.5 }))).toThrow("learnWeights: unknown option 'drop_below' (known: baseFusion, dropBelow, shrinkage, minValueSupport, skipValuesOf)");
+    expect(() => learnWeights(examples, 1, misuse({ skipValuesOf: "arc_type" }))).toThrow('skipValuesOf must be an array of filter fields such as ["arc_type"], got "arc_type"');
+    expect(() => learnWeights(examples, 1, misuse({ skipValuesOf: ["arc_types"] }))).toThrow('skipValuesOf: unknown field "arc_types"');
+    // "0.5" passed the range check and was written into the weights file as a string.
+    expect(() => learnWeights(examples, 1, misuse({ dropBelow: "0.5" }))).toThrow('dropBelow must be a number in [0, 1], got "0.5"');
+    expect(() => learnWeights(examples, 1, misuse("fast"))).toThrow("learnWeights: options must be an object, got string");
+    expect(learnWeights(examples, 1, { skipValuesOf: ["arc_type", "valence"], dropBelow: 0.5 }).drop_below).toBe(0.5);
+  });
+
+  it("refuses a feedback item whose hit is not a boolean (\"no\" counted as a hit)", async () => {
+    const { learnFromStore, learnWeights } = await import("../src/feedback/learn.js");
+    expect(() => learnWeights(misuse([{ result, hit: true }, { result, hit: "no" }]), 1)).toThrow('learnWeights: examples[1].hit must be true or false, got "no"');
+    expect(() => learnWeights(misuse([{ hit: true }]), 1)).toThrow("learnWeights: examples[0].result is not an activation result");
+    expect(() => learnWeights(misuse(examples[0]), 1)).toThrow("learnWeights: `examples` must be an array");
+    await expect(learnFromStore(createMemoryStore(), null, misuse({ includeTestKeys: "false" }))).rejects.toThrow('includeTestKeys must be true or false, got "false"');
+    await expect(learnFromStore(createMemoryStore(), null, misuse({ include_test_keys: true }))).rejects.toThrow("learnFromStore: unknown option 'include_test_keys'");
   });
 });

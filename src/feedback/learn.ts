@@ -11,7 +11,8 @@
  * The fusion weight shrinks with the usage-weighted mean field multiplier.
  */
 import type { ActivationResult } from "../schema/activation.js";
-import type { FilterField } from "../schema/vocabulary.js";
+import { checkOptions } from "../schema/options.js";
+import { FILTER_FIELDS, type FilterField } from "../schema/vocabulary.js";
 import type { ArcStore, Feedback } from "../stores/types.js";
 import { fitLogistic } from "../classify/embedding/logistic.js";
 import { LEARNED_WEIGHTS_FORMAT, type LearnedWeights } from "./weights.js";
@@ -53,21 +54,47 @@ export const valueKey = (field: string, value: string | number) => `${field}=${v
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Refuses options that would write weights outside the file format's ranges (or NaN multipliers). */
-function checkOptions(options: LearnOptions): void {
-  const inUnit = (value: number | undefined, name: string) => {
-    if (value !== undefined && !(value >= 0 && value <= 1)) throw new RangeError(`${name} must be in [0, 1], got ${value}`);
+const LEARN_OPTIONS = ["baseFusion", "dropBelow", "shrinkage", "minValueSupport", "skipValuesOf"];
+
+/** A value as it appears in a message: a string quoted, so "0.5" is not read as 0.5. */
+const shown = (value: unknown) => (typeof value === "string" ? JSON.stringify(value) : String(value));
+
+/**
+ * Refuses options that would write weights outside the file format's ranges (or NaN multipliers),
+ * and misspelt or mistyped ones: ignored, `drop_below` would leave the default on, and a string
+ * `skipValuesOf` would be read as a set of characters (skipping nothing).
+ */
+function checkLearnOptions(options: LearnOptions): void {
+  checkOptions("learnWeights", options, LEARN_OPTIONS);
+  const inUnit = (value: unknown, name: string) => {
+    if (value !== undefined && !(typeof value === "number" && value >= 0 && value <= 1)) throw new RangeError(`${name} must be a number in [0, 1], got ${shown(value)}`);
   };
   inUnit(options.baseFusion, "baseFusion");
   inUnit(options.dropBelow, "dropBelow");
-  if (options.shrinkage !== undefined && !(options.shrinkage >= 0 && Number.isFinite(options.shrinkage))) throw new RangeError(`shrinkage must be a finite number >= 0, got ${options.shrinkage}`);
+  if (options.shrinkage !== undefined && !(options.shrinkage >= 0 && Number.isFinite(options.shrinkage))) throw new RangeError(`shrinkage must be a finite number >= 0, got ${shown(options.shrinkage)}`);
   if (options.minValueSupport !== undefined && !(Number.isInteger(options.minValueSupport) && options.minValueSupport >= 1)) {
-    throw new RangeError(`minValueSupport must be a positive integer, got ${options.minValueSupport}`);
+    throw new RangeError(`minValueSupport must be a positive integer, got ${shown(options.minValueSupport)}`);
   }
+  const skip: unknown = options.skipValuesOf;
+  if (skip !== undefined && !Array.isArray(skip)) throw new TypeError(`skipValuesOf must be an array of filter fields such as ["arc_type"], got ${shown(skip)}`);
+  const unknownField = (skip as unknown[] | undefined)?.find((field) => !(FILTER_FIELDS as unknown[]).includes(field));
+  if (unknownField !== undefined) throw new RangeError(`skipValuesOf: unknown field ${shown(unknownField)} (fields: ${FILTER_FIELDS.join(", ")})`);
+}
+
+/** Items as `feedbackExamples` builds them: any other `hit` ("no", 0, undefined) would be read by truthiness. */
+function checkExamples(examples: readonly FeedbackExample[], organizations: number): void {
+  if (!Array.isArray(examples)) throw new TypeError("learnWeights: `examples` must be an array of { result, hit }");
+  examples.forEach((example, i) => {
+    const hit: unknown = example?.hit;
+    if (typeof hit !== "boolean") throw new TypeError(`learnWeights: examples[${i}].hit must be true or false, got ${shown(hit)}`);
+    if (!Array.isArray(example.result?.field_filters)) throw new TypeError(`learnWeights: examples[${i}].result is not an activation result`);
+  });
+  if (!(Number.isInteger(organizations) && organizations >= 0)) throw new TypeError(`learnWeights: \`organizations\` must be a whole number >= 0, got ${shown(organizations)}`);
 }
 
 export function learnWeights(examples: readonly FeedbackExample[], organizations: number, options: LearnOptions = {}): LearnedWeights {
-  checkOptions(options);
+  checkExamples(examples, organizations);
+  checkLearnOptions(options);
   const routed = examples.filter((e) => e.result.significance_gate && e.result.field_filters.length > 0);
   const usage = new Map<FilterField, number>();
   const valueUsage = new Map<string, number>();
@@ -132,6 +159,9 @@ export interface FeedbackExamples {
  * the same feedback a hundred times weighs as much as posting it once.
  */
 export async function feedbackExamples(store: ArcStore, orgId: string | null, selection: FeedbackSelection = {}): Promise<FeedbackExamples> {
+  checkOptions("feedbackExamples", selection, ["includeTestKeys"]);
+  // "false" from an environment variable is truthy: it would let test traffic steer the weights.
+  if (selection.includeTestKeys !== undefined && typeof selection.includeTestKeys !== "boolean") throw new TypeError(`includeTestKeys must be true or false, got ${shown(selection.includeTestKeys)}`);
   const latest = new Map<string, Feedback>();
   const feedback = (await store.listFeedback(orgId)).sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   for (const item of feedback) latest.set(JSON.stringify([item.org_id, item.activation_id, item.memory_id]), item);
@@ -161,6 +191,8 @@ async function testKeysOf(store: ArcStore, orgIds: Set<string>): Promise<Set<str
 
 /** Learns weights from everything a store holds (or one organization's feedback). */
 export async function learnFromStore(store: ArcStore, orgId: string | null, options: LearnOptions & FeedbackSelection = {}): Promise<LearnedWeights> {
-  const { examples, organizations } = await feedbackExamples(store, orgId, options);
-  return learnWeights(examples, organizations, options);
+  checkOptions("learnFromStore", options, [...LEARN_OPTIONS, "includeTestKeys"]);
+  const { includeTestKeys, ...learning } = options;
+  const { examples, organizations } = await feedbackExamples(store, orgId, { includeTestKeys });
+  return learnWeights(examples, organizations, learning);
 }
