@@ -99,6 +99,14 @@ describe("createRetriever", () => {
 });
 
 describe("after close", () => {
+  it("the memory store and limiter refuse calls as the SQL stores and the Redis limiter do, instead of answering", async () => {
+    const store = createMemoryStore();
+    const limiter = createMemoryLimiter();
+    await Promise.all([store.close(), limiter.close()]);
+    await expect(store.getOrganization("acme")).rejects.toThrow("the memory store is closed");
+    await expect(limiter.hit("org:acme", 5, 60_000)).rejects.toThrow("the memory limiter is closed");
+  });
+
   it("a PGlite store closes twice without an error (the pool ends once)", async () => {
     const store = await createPgliteStore();
     await store.close();

@@ -21,3 +21,16 @@ export function assertChargeMatches(event: ActivationEvent, charge: BillingRecor
     throw new Error("billing amount must be a non-negative integer number of micro-dollars");
   }
 }
+
+/**
+ * A store or limiter whose methods, once `close()` was called, reject with "the <name> is closed",
+ * as the SQL stores' drivers refuse a closed pool and the Redis limiter its closed connection:
+ * otherwise a closed memory store goes on taking writes no one will read, and a closed limiter
+ * goes on admitting. `close()` again returns the first close.
+ */
+export function refusingAfterClose<T extends { close(): Promise<void> }>(name: string, target: T): T {
+  let closing: Promise<void> | undefined;
+  const guard = (method: (...args: unknown[]) => unknown) => (...args: unknown[]) => (closing ? Promise.reject(new Error(`the ${name} is closed`)) : method.apply(target, args));
+  const guarded = Object.entries(target).map(([key, method]) => [key, typeof method === "function" ? guard(method) : method]);
+  return { ...Object.fromEntries(guarded), close: () => (closing ??= target.close()) } as T;
+}

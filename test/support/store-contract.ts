@@ -426,6 +426,16 @@ export function describeStoreContract(name: string, open: () => Promise<ArcStore
       });
     });
 
+    it("refuses calls after close (a rejected promise, never an answer) and closes twice without an error", async () => {
+      const closed = await open();
+      await closed.close();
+      await expect(closed.getOrganization(newId("org"))).rejects.toThrow();
+      await expect(closed.findApiKeyByHash("0".repeat(64))).rejects.toThrow();
+      await expect(closed.putOrganization({ id: newId("org"), tier: "free", created_at: at(T0) })).rejects.toThrow();
+      await expect(closed.listFeedback(null)).rejects.toThrow();
+      await expect(closed.close()).resolves.toBeUndefined();
+    });
+
     it("returns copies: changing a returned record does not change the store", async () => {
       const { orgId, key } = await orgWithKey();
       const found = (await store.findApiKeyByHash(key.hash))!;
@@ -505,6 +515,14 @@ export function describeLimiterContract(name: string, open: () => Promise<RateLi
       expect((await limiter.hit(a, 1, 60_000)).allowed).toBe(true);
       expect((await limiter.hit(a, 1, 60_000)).allowed).toBe(false);
       expect((await limiter.hit(b, 1, 60_000)).allowed).toBe(true);
+    });
+
+    it("refuses hits after close instead of admitting them, and closes twice without an error", async () => {
+      const closed = await open();
+      await closed.hit(newId("org"), 5, 60_000);
+      await closed.close();
+      await expect(closed.hit(newId("org"), 5, 60_000)).rejects.toThrow(/^the \w+ limiter is closed$/);
+      await expect(closed.close()).resolves.toBeUndefined();
     });
 
     it("slides: a slot frees when the oldest counted request leaves the window, not before", async () => {

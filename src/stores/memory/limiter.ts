@@ -1,3 +1,4 @@
+import { refusingAfterClose } from "../rules.js";
 import type { LimitResult, RateLimiter } from "../types.js";
 
 /** The stamps of the requests allowed for one key, oldest first; `head` skips the expired ones. */
@@ -15,11 +16,11 @@ interface Window {
  */
 export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
   const windows = createLocalWindows(now);
-  return {
+  return refusingAfterClose<RateLimiter>("memory limiter", {
     // Not `async`: counting cannot throw, and this runs on every request.
     hit: (key, limit, windowMs) => Promise.resolve(windows.hit(key, limit, windowMs)),
     close: async () => windows.clear(),
-  };
+  });
 }
 
 /** The same windows, answered synchronously (the Redis limiter's local mirror uses them on its hot path). */

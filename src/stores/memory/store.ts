@@ -9,7 +9,7 @@ import type {
   Organization,
   RecordOutcome,
 } from "../types.js";
-import { assertChargeMatches, assertHashedKey } from "../rules.js";
+import { assertChargeMatches, assertHashedKey, refusingAfterClose } from "../rules.js";
 import { dropExpired, setLast } from "./expiry.js";
 
 interface IdempotencyRow extends IdempotencyWrite {
@@ -77,7 +77,7 @@ export function createMemoryStore(): ArcStore {
     return { state: "recorded" };
   }
 
-  return {
+  return refusingAfterClose<ArcStore>("memory store", {
     async putOrganization(org) {
       organizations.set(org.id, copy(org));
     },
@@ -161,5 +161,5 @@ export function createMemoryStore(): ArcStore {
     },
 
     async close() {},
-  };
+  });
 }

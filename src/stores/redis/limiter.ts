@@ -15,6 +15,7 @@ import type { Redis } from "ioredis";
 import { checkOptions } from "../../schema/options.js";
 import { coalesce, type Call } from "../coalesce.js";
 import { createLocalWindows } from "../memory/limiter.js";
+import { refusingAfterClose } from "../rules.js";
 import type { LimitResult, RateLimiter } from "../types.js";
 import { SLIDING_WINDOW_SCRIPT } from "./sliding-window.js";
 
@@ -133,17 +134,14 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
     );
   }, LIMITS);
 
-  let closed = false;
-  return {
-    // After close the connection is gone: every hit would "fall back" and admit from a local window.
-    hit: (key, limit, windowMs) => (closed ? Promise.reject(new Error("the Redis limiter is closed")) : hit({ key, limit, windowMs: Math.max(1, Math.ceil(windowMs)) })),
+  // After close the connection is gone: every hit would "fall back" and admit from a local window.
+  return refusingAfterClose<RateLimiter>("Redis limiter", {
+    hit: (key, limit, windowMs) => hit({ key, limit, windowMs: Math.max(1, Math.ceil(windowMs)) }),
     async close() {
-      if (closed) return;
-      closed = true;
       fallback.clear();
       if (!options.client) await redis.quit().catch(() => redis.disconnect());
     },
-  };
+  });
 }
 
 async function connect(url: string, commandTimeout: number): Promise<Redis> {
