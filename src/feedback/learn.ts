@@ -11,7 +11,7 @@
  * The fusion weight shrinks with the usage-weighted mean field multiplier.
  */
 import type { ActivationResult } from "../schema/activation.js";
-import { checkOptions } from "../schema/options.js";
+import { checkOptions, shown } from "../schema/options.js";
 import { FILTER_FIELDS, type FilterField } from "../schema/vocabulary.js";
 import type { ArcStore, Feedback } from "../stores/types.js";
 import { fitLogistic } from "../classify/embedding/logistic.js";
@@ -55,9 +55,6 @@ export const valueKey = (field: string, value: string | number) => `${field}=${v
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 const LEARN_OPTIONS = ["baseFusion", "dropBelow", "shrinkage", "minValueSupport", "skipValuesOf"];
-
-/** A value as it appears in a message: a string quoted, so "0.5" is not read as 0.5. */
-const shown = (value: unknown) => (typeof value === "string" ? JSON.stringify(value) : String(value));
 
 /**
  * Refuses options that would write weights outside the file format's ranges (or NaN multipliers),

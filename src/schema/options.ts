@@ -27,3 +27,6 @@ export function requireOptions(where: string, options: unknown, required: readon
   const missing = required.filter((key) => given[key] === undefined);
   if (missing.length > 0) throw new TypeError(`${where}: missing option${missing.length > 1 ? "s" : ""} ${missing.map((key) => `\`${key}\``).join(", ")} (needs { ${required.join(", ")} })`);
 }
+
+/** A value as an error message shows it: a string quoted, so "5" is not read as the number 5. */
+export const shown = (value: unknown): string => (typeof value === "string" ? JSON.stringify(value) : String(value));

@@ -517,6 +517,26 @@ export function describeLimiterContract(name: string, open: () => Promise<RateLi
       expect((await limiter.hit(b, 1, 60_000)).allowed).toBe(true);
     });
 
+    it("refuses arguments of the wrong type or range with the same TypeError on every back end, counting nothing", async () => {
+      const key = newId("org");
+      const refusals: [unknown, unknown, unknown, string][] = [
+        [key, "5", 60_000, 'limit must be a whole number >= 0, got "5"'],
+        [key, 2.5, 60_000, "limit must be a whole number >= 0, got 2.5"],
+        [key, Number.NaN, 60_000, "limit must be a whole number >= 0, got NaN"],
+        [key, -1, 60_000, "limit must be a whole number >= 0, got -1"],
+        [key, 5, "60000", 'windowMs must be a whole number of milliseconds from 1 to 31536000000, got "60000"'],
+        [key, 5, Number.POSITIVE_INFINITY, "windowMs must be a whole number of milliseconds from 1 to 31536000000, got Infinity"],
+        [key, 5, 0, "windowMs must be a whole number of milliseconds from 1 to 31536000000, got 0"],
+        [undefined, 5, 60_000, "key must be a non-empty string, got undefined"],
+        ["", 5, 60_000, 'key must be a non-empty string, got ""'],
+      ];
+      for (const [k, limit, windowMs, message] of refusals) {
+        const hit = limiter.hit(k as string, limit as number, windowMs as number);
+        await expect(hit, message).rejects.toThrow(new TypeError(`RateLimiter.hit: ${message}`));
+      }
+      expect(await limiter.hit(key, 1, 60_000)).toMatchObject({ allowed: true, limit: 1, remaining: 0 });
+    });
+
     it("refuses hits after close instead of admitting them, and closes twice without an error", async () => {
       const closed = await open();
       await closed.hit(newId("org"), 5, 60_000);

@@ -1,4 +1,4 @@
-import { refusingAfterClose } from "../rules.js";
+import { checkingHits, refusingAfterClose } from "../rules.js";
 import type { LimitResult, RateLimiter } from "../types.js";
 
 /** The stamps of the requests allowed for one key, oldest first; `head` skips the expired ones. */
@@ -18,7 +18,7 @@ export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
   const windows = createLocalWindows(now);
   return refusingAfterClose<RateLimiter>("memory limiter", {
     // Not `async`: counting cannot throw, and this runs on every request.
-    hit: (key, limit, windowMs) => Promise.resolve(windows.hit(key, limit, windowMs)),
+    hit: checkingHits((key, limit, windowMs) => Promise.resolve(windows.hit(key, limit, windowMs))),
     close: async () => windows.clear(),
   });
 }

@@ -15,7 +15,7 @@ import type { Redis } from "ioredis";
 import { checkOptions } from "../../schema/options.js";
 import { coalesce, type Call } from "../coalesce.js";
 import { createLocalWindows } from "../memory/limiter.js";
-import { refusingAfterClose } from "../rules.js";
+import { checkingHits, refusingAfterClose } from "../rules.js";
 import type { LimitResult, RateLimiter } from "../types.js";
 import { SLIDING_WINDOW_SCRIPT } from "./sliding-window.js";
 
@@ -136,7 +136,7 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
 
   // After close the connection is gone: every hit would "fall back" and admit from a local window.
   return refusingAfterClose<RateLimiter>("Redis limiter", {
-    hit: (key, limit, windowMs) => hit({ key, limit, windowMs: Math.max(1, Math.ceil(windowMs)) }),
+    hit: checkingHits((key, limit, windowMs) => hit({ key, limit, windowMs })),
     async close() {
       fallback.clear();
       if (!options.client) await redis.quit().catch(() => redis.disconnect());
