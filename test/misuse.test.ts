@@ -58,6 +58,22 @@ describe("keys", () => {
   });
 });
 
+describe("hashApiKey and revokeApiKey", () => {
+  it("refuse a missing key, id or date with a TypeError naming the argument, not Node's \"data\" argument or toISOString", async () => {
+    const { hashApiKey, revokeApiKey } = await import("../src/keys/index.js");
+    expect(() => hashApiKey(misuse(undefined))).toThrow(new TypeError("hashApiKey: the key must be a string, got undefined"));
+    expect(() => hashApiKey(misuse(null))).toThrow("hashApiKey: the key must be a string, got null");
+    const store = createMemoryStore();
+    const { record } = await createApiKey(store, { org: "acme", tier: "growth", scopes: ["extract"] });
+    await expect(revokeApiKey(store, record.id, misuse("2026"))).rejects.toThrow(new TypeError('revokeApiKey: `now` must be a valid Date, got "2026"'));
+    await expect(revokeApiKey(store, record.id, new Date(Number.NaN))).rejects.toThrow("revokeApiKey: `now` must be a valid Date, got Invalid Date");
+    await expect(revokeApiKey(store, misuse(undefined))).rejects.toThrow("revokeApiKey: `id` must be a key id such as key_0123456789abcdef, got undefined");
+    await expect(revokeApiKey(misuse(Promise.resolve(store)), record.id)).rejects.toThrow("revokeApiKey: `store` is not an ArcStore");
+    expect((await store.listApiKeys("acme"))[0]!.revoked_at).toBeNull();
+    expect(await revokeApiKey(store, record.id)).toBe(true);
+  });
+});
+
 describe("createApi", () => {
   const store = createMemoryStore();
   const limiter = createMemoryLimiter();

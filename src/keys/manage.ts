@@ -3,6 +3,7 @@
  * revoke. Used by the CLI, the dev server and tests; the hosted console would call the same.
  */
 import { randomBytes } from "node:crypto";
+import { hasMethods, shown } from "../schema/options.js";
 import { TIERS, SCOPES, type ApiKeyRecord, type ArcStore, type Organization, type Scope, type Tier } from "../stores/types.js";
 import { generateApiKey, parseApiKey, type KeyMode } from "./format.js";
 import { hashApiKey } from "./hash.js";
@@ -59,6 +60,10 @@ export async function createApiKey(store: ArcStore, request: CreateKeyRequest): 
 
 /** Revokes by public key id; false when no such key exists. Revoking twice keeps the first time. */
 export async function revokeApiKey(store: ArcStore, id: string, now: Date = new Date()): Promise<boolean> {
+  // Caught here, not as "now.toISOString is not a function" or a revocation stamped "Invalid Date".
+  if (!hasMethods(store, ["revokeApiKey"])) throw new TypeError("revokeApiKey: `store` is not an ArcStore (did you forget to await its factory?)");
+  if (typeof id !== "string" || id === "") throw new TypeError(`revokeApiKey: \`id\` must be a key id such as key_0123456789abcdef, got ${shown(id)}`);
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError(`revokeApiKey: \`now\` must be a valid Date, got ${shown(now)}`);
   return store.revokeApiKey(id, now.toISOString());
 }
 

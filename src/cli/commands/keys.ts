@@ -90,7 +90,7 @@ async function create(args: string[], io: CliIO): Promise<number> {
 
 async function revoke(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, STORE_OPTION, true);
-  if (positionals.length !== 1) throw new CliError("keys revoke needs exactly one key id: arcroute keys revoke <key-id>");
+  if (positionals.length !== 1 || positionals[0] === "") throw new CliError("keys revoke needs exactly one key id: arcroute keys revoke <key-id>");
   const id = positionals[0]!;
   const revoked = await withStore(values.store, "keys revoke", (store) => revokeApiKey(store, id));
   if (!revoked) throw new CliError(`no key with id '${id}'`, 1);
