@@ -40,6 +40,28 @@ describe("createClient", () => {
     }
     expect(() => createClient({ ...base, maxRetryDelayMs: Number.NaN })).toThrow("`maxRetryDelayMs` must be a finite number");
   });
+
+  it("says fetch must be a function (not that there is no global fetch), and refuses unknown or missing options", () => {
+    const base = { baseUrl: "http://127.0.0.1:8787/v1", apiKey: "ar_test_" + "a".repeat(32) };
+    expect(() => createClient({ ...base, fetch: misuse("node-fetch") })).toThrow('createClient: `fetch` must be a function (a fetch implementation), got "node-fetch"');
+    expect(() => createClient(misuse({ ...base, retries: 3 }))).toThrow("createClient: unknown option 'retries'");
+    expect(() => createClient(misuse(undefined))).toThrow("createClient: missing options `baseUrl`, `apiKey`");
+  });
+
+  it("refuses an activation id that is not one locally, instead of requesting /activations/undefined or /v1/", async () => {
+    const seen: string[] = [];
+    const fetch = async (url: string | URL | Request) => {
+      seen.push(String(url));
+      return new Response("{}", { status: 404 });
+    };
+    const client = createClient({ baseUrl: "http://127.0.0.1:8787/v1", apiKey: "ar_test_" + "a".repeat(32), fetch: misuse(fetch) });
+    for (const id of [undefined, 42, "", "  ", ".", ".."]) {
+      await expect(client.activation(misuse(id)), String(id)).rejects.toThrow(new TypeError(`client.activation: \`id\` must be an activation id, got ${typeof id === "string" ? JSON.stringify(id) : String(id)}`));
+    }
+    expect(seen).toEqual([]);
+    await expect(client.activation("../usage")).rejects.toMatchObject({ status: 404 });
+    expect(seen).toEqual(["http://127.0.0.1:8787/v1/activations/..%2Fusage"]);
+  });
 });
 
 describe("keys", () => {

@@ -13,6 +13,7 @@
  */
 import type { z } from "zod";
 import { MAX_BODY_BYTES } from "../http/body.js";
+import { checkOptions, requireOptions, shown } from "../schema/options.js";
 import { ArcrouteError } from "./errors.js";
 import { parseRetryAfter } from "./retry-after.js";
 import {
@@ -89,7 +90,11 @@ const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
 /** When a 429 carries no usable Retry-After, wait this long (the smallest the server would ask for). */
 const FALLBACK_RETRY_SECONDS = 1;
 
+const CLIENT_OPTIONS = ["baseUrl", "apiKey", "fetch", "maxRetries", "maxRetryDelayMs"];
+
 export function createClient(options: ClientOptions): ArcrouteClient {
+  checkOptions("createClient", options, CLIENT_OPTIONS);
+  requireOptions("createClient", options, ["baseUrl", "apiKey"]);
   const base = normalizeBaseUrl(options.baseUrl);
   if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
     throw new TypeError("createClient: `apiKey` is required (an ar_live_... or ar_test_... key)");
@@ -97,6 +102,8 @@ export function createClient(options: ClientOptions): ArcrouteClient {
   const apiKey = options.apiKey.trim();
   // Never quoted back: a key fetch cannot send would otherwise appear in its error message.
   if (!/^[\x21-\x7e]+$/.test(apiKey)) throw new TypeError("createClient: `apiKey` must be printable ASCII without spaces or line breaks (the key is not shown)");
+  // A fetch given but not a function (a package name, an unawaited import) is not a missing global.
+  if (options.fetch !== undefined && typeof options.fetch !== "function") throw new TypeError(`createClient: \`fetch\` must be a function (a fetch implementation), got ${shown(options.fetch)}`);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") throw new TypeError("createClient: no global fetch; pass `fetch`");
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
@@ -144,9 +151,20 @@ export function createClient(options: ClientOptions): ArcrouteClient {
   return {
     activate: (input, opts) => call("POST", "/activate", ActivationEnvelopeSchema, input, opts),
     usage: (opts) => call("GET", "/usage", UsageEnvelopeSchema, undefined, opts),
-    activation: (id, opts) => call("GET", `/activations/${encodeURIComponent(id)}`, ActivationEventEnvelopeSchema, undefined, opts),
+    // async: a refused id is a rejected promise, as every other failure of a call.
+    activation: async (id, opts) => call("GET", activationPath(id), ActivationEventEnvelopeSchema, undefined, opts),
     feedback: (input, opts) => call("POST", "/feedback", FeedbackEnvelopeSchema, input, opts),
   };
+}
+
+/**
+ * The event's path, refused locally when no id could name it: `undefined` would be requested as
+ * /activations/undefined, and "." or ".." (which encodeURIComponent leaves as they are) would be
+ * resolved away by the URL parser, sending the key to another route.
+ */
+function activationPath(id: string): string {
+  if (typeof id !== "string" || id.trim() === "" || id === "." || id === "..") throw new TypeError(`client.activation: \`id\` must be an activation id, got ${shown(id)}`);
+  return `/activations/${encodeURIComponent(id)}`;
 }
 
 function normalizeBaseUrl(baseUrl: string): string {
