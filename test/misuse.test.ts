@@ -248,3 +248,17 @@ describe("learnWeights", () => {
     await expect(learnFromStore(createMemoryStore(), null, misuse({ include_test_keys: true }))).rejects.toThrow("learnFromStore: unknown option 'include_test_keys'");
   });
 });
+
+describe("memoryVectorStoreFilter", () => {
+  it("refuses a bare field map (\"nested\" had filtered flat metadata), unknown options and a misspelt map when the filter is made", async () => {
+    const { memoryVectorStoreFilter } = await import("../src/integrations/langchain/filters.js");
+    expect(() => memoryVectorStoreFilter(misuse("nested"))).toThrow(new TypeError('memoryVectorStoreFilter: pass the field map as an option, { fields: "nested" }'));
+    expect(() => memoryVectorStoreFilter(misuse({ nested: true }))).toThrow("memoryVectorStoreFilter: unknown option 'nested' (known: payloadOf, fields)");
+    expect(() => memoryVectorStoreFilter(misuse({ fields: "nestd" }))).toThrow("invalid option 'fields'");
+    expect(() => memoryVectorStoreFilter(misuse({ payloadOf: "metadata" }))).toThrow("memoryVectorStoreFilter: `payloadOf` must be a function");
+    // As documented: { fields: "nested" } reads the EDM domains (constellation.arc_type).
+    const matches = memoryVectorStoreFilter({ fields: "nested" })([{ field: "arc_type", operator: "eq", value: "grief", weight: 1 }])!;
+    expect(matches({ pageContent: "", metadata: { constellation: { arc_type: "grief" } } })).toBe(true);
+    expect(matches({ pageContent: "", metadata: { arc_type: "grief" } })).toBe(false);
+  });
+});
