@@ -6,7 +6,7 @@
  * Rules every implementation keeps:
  * - API keys are stored hashed (SHA-256 hex of the whole key); the plain key never reaches a store.
  * - `recordActivation` is atomic: the event, its charge (if any) and its idempotency record are
- *   written together or not at all.
+ *   written together or not at all; so is `recordFeedback` with its idempotency record.
  * - Money is integer micro-dollars.
  */
 import type { ActivationResult } from "../schema/activation.js";
@@ -165,9 +165,12 @@ export interface ArcStore {
   // Feedback
   /**
    * Stores feedback; the caller has checked that the activation belongs to `feedback.org_id`.
-   * Throws when the activation does not exist or the feedback id is taken.
+   * With `idempotency`, the feedback and that record are written in one transaction, exactly as
+   * `recordActivation` does (the same records, keyed by organization and key): when the key is
+   * already taken, nothing is written and the existing record is reported. Throws, writing nothing,
+   * when the activation does not exist or the feedback id is taken.
    */
-  recordFeedback(feedback: Feedback): Promise<void>;
+  recordFeedback(feedback: Feedback, idempotency?: IdempotencyWrite | null): Promise<RecordOutcome>;
   /** Feedback of one organization, or of all organizations when `orgId` is null, oldest first. */
   listFeedback(orgId: string | null): Promise<Feedback[]>;
 

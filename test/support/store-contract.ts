@@ -424,6 +424,40 @@ export function describeStoreContract(name: string, open: () => Promise<ArcStore
         ).rejects.toThrow();
         expect(await store.listFeedback(orgId)).toEqual([]);
       });
+
+      it("writes feedback with its idempotency record, in the records activations use, and nothing for a taken key", async () => {
+        const { orgId, key } = await orgWithKey();
+        const event = makeEvent(orgId, key.id);
+        await store.recordActivation(event, null, idempotencyFor(event, "idem-activation"));
+        const feedbackOn = (createdAt: string): Feedback => ({ id: newId("fb"), org_id: orgId, activation_id: event.id, hit: true, memory_id: "m1", created_at: createdAt });
+        const first = feedbackOn(at(T0 + 1));
+        const write = { ...idempotencyFor(event, "idem-fb"), response: { status: 200, body: `{"feedback_id":"${first.id}"}` } };
+        expect(await store.recordFeedback(first, write)).toEqual({ state: "recorded" });
+        expect(await store.lookupIdempotency(orgId, "idem-fb", "fp-1", at(T0 + 2))).toEqual({ state: "replay", response: write.response });
+        expect(await store.recordFeedback(feedbackOn(at(T0 + 2)), write)).toEqual({ state: "duplicate", existing: { state: "replay", response: write.response } });
+        expect(await store.recordFeedback(feedbackOn(at(T0 + 2)), { ...write, fingerprint: "fp-2" })).toEqual({ state: "duplicate", existing: { state: "mismatch" } });
+        // One set of records: a key an activation took is taken for feedback too.
+        expect(await store.recordFeedback(feedbackOn(at(T0 + 2)), { ...write, key: "idem-activation" })).toMatchObject({ state: "duplicate" });
+        expect(await store.listFeedback(orgId)).toEqual([first]);
+      });
+
+      it("is atomic: feedback that cannot be written leaves no idempotency record", async () => {
+        const orgId = newId("org");
+        const orphan: Feedback = { id: newId("fb"), org_id: orgId, activation_id: randomUUID(), hit: true, memory_id: null, created_at: at(T0) };
+        const write: IdempotencyWrite = { key: "idem-orphan", fingerprint: "fp-1", response: { status: 200, body: "{}" }, expires_at: at(T0 + 1000) };
+        await expect(store.recordFeedback(orphan, write)).rejects.toThrow();
+        expect(await store.lookupIdempotency(orgId, "idem-orphan", "fp-1", at(T0))).toEqual({ state: "absent" });
+      });
+
+      it("records exactly one of 10 concurrent feedback writes with the same key", async () => {
+        const { orgId, key } = await orgWithKey();
+        const event = makeEvent(orgId, key.id);
+        await store.recordActivation(event, null, null);
+        const items = Array.from({ length: 10 }, (): Feedback => ({ id: newId("fb"), org_id: orgId, activation_id: event.id, hit: false, memory_id: null, created_at: at(T0) }));
+        const outcomes = await Promise.all(items.map((item) => store.recordFeedback(item, idempotencyFor(event, "idem-fb-race"))));
+        expect(outcomes.filter((o) => o.state === "recorded")).toHaveLength(1);
+        expect(await store.listFeedback(orgId)).toHaveLength(1);
+      });
     });
 
     it("refuses calls after close (a rejected promise, never an answer) and closes twice without an error", async () => {

@@ -55,20 +55,29 @@ export function createMemoryStore(): ArcStore {
     return { state: "replay", response: copy(row.response) };
   }
 
+  /** The duplicate outcome when `write`'s key is already taken at `now`; null when it is free (or there is no key). */
+  function taken(orgId: string, write: IdempotencyWrite | null, now: string): RecordOutcome | null {
+    if (!write) return null;
+    const existing = lookup(orgId, write.key, write.fingerprint, now);
+    return existing.state === "absent" ? null : { state: "duplicate", existing };
+  }
+
+  /** Claims `write`'s key; called only after `taken` said it is free and every refusal was checked. */
+  function claim(orgId: string, write: IdempotencyWrite | null, now: string): void {
+    if (!write) return;
+    dropExpired(idempotency, now);
+    setLast(idempotency, idempotencyId(orgId, write.key), { ...write, response: copy(write.response), org_id: orgId });
+  }
+
   /** The event, its charge and its idempotency record, all or nothing (see ArcStore.recordActivation). */
   function record(event: ActivationEvent, charge: BillingRecord | null, write: IdempotencyWrite | null): RecordOutcome {
     assertChargeMatches(event, charge);
-    if (write) {
-      const existing = lookup(event.org_id, write.key, write.fingerprint, event.created_at);
-      if (existing.state !== "absent") return { state: "duplicate", existing };
-    }
+    const duplicate = taken(event.org_id, write, event.created_at);
+    if (duplicate) return duplicate;
     // Refuse what a database's primary keys would refuse, before writing anything (atomicity).
     if (events.has(event.id)) throw new Error("activation event already exists");
     if (charge && chargeIds.has(charge.id)) throw new Error("billing record already exists");
-    if (write) {
-      dropExpired(idempotency, event.created_at);
-      setLast(idempotency, idempotencyId(event.org_id, write.key), { ...write, response: copy(write.response), org_id: event.org_id });
-    }
+    claim(event.org_id, write, event.created_at);
     events.set(event.id, copyEvent(event));
     if (charge) {
       charges.push(copy(charge));
@@ -151,10 +160,14 @@ export function createMemoryStore(): ArcStore {
       quotas.set(id, Math.max(0, (quotas.get(id) ?? 0) - 1));
     },
 
-    async recordFeedback(item) {
+    async recordFeedback(item, write = null) {
+      const duplicate = taken(item.org_id, write, item.created_at);
+      if (duplicate) return duplicate;
       if (!events.has(item.activation_id)) throw new Error("feedback refers to an unknown activation");
       if (feedback.some((f) => f.id === item.id)) throw new Error("feedback already exists");
+      claim(item.org_id, write, item.created_at);
       feedback.push(copy(item));
+      return { state: "recorded" };
     },
     async listFeedback(orgId) {
       return feedback.filter((f) => orgId === null || f.org_id === orgId).map(copy);

@@ -2,9 +2,9 @@
  * `recordActivation` in SQL: the idempotency claim, the event and its charge in ONE statement (so
  * one transaction and one round trip), for a whole batch of activations at once.
  *
- * - Order inside the statement: claim the idempotency key (ON CONFLICT: a concurrent claim of the
- *   same key waits until the other transaction ends, then finds its row; an expired row is taken
- *   over); write the event only when its claim succeeded or it has no key; write the charge only
+ * - Order inside the statement: claim the idempotency key (`./idempotency-claim.ts`: a concurrent
+ *   claim of the same key waits until the other transaction ends, then finds its row; an expired
+ *   row is taken over); write the event only when its claim succeeded or it has no key; write the charge only
  *   for an event that was written. Any failure aborts the whole statement: nothing is written.
  * - Batching: activations recorded by concurrent requests (same event-loop turn, or while the
  *   previous batches run) share one statement and one commit — group commit, done before the
@@ -13,6 +13,7 @@
  *   activation is retried on its own, so one request's problem never fails another's.
  */
 import { coalesce } from "../coalesce.js";
+import { claimIdempotencySql } from "./idempotency-claim.js";
 import type { ActivationEvent, BillingRecord, IdempotencyWrite } from "../types.js";
 import type { SqlClient } from "./sql-client.js";
 
@@ -45,14 +46,7 @@ export function recordActivationsSql(s: string): string {
         org_id text, created_at timestamptz, idem_key text, fingerprint text, status int, body text, expires_at timestamptz,
         id text, key_id text, query text, subject_vp_id text, result jsonb, classifier_model text, top_k int, billed boolean,
         charge_id text, amount_micros bigint, charged_at timestamptz)
-    ), claim AS (
-      INSERT INTO ${s}.idempotency (org_id, key, fingerprint, status, body, expires_at, created_at)
-      SELECT org_id, idem_key, fingerprint, status, body, expires_at, created_at FROM input WHERE idem_key IS NOT NULL
-      ON CONFLICT (org_id, key) DO UPDATE
-        SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, body = EXCLUDED.body,
-            expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at
-        WHERE ${s}.idempotency.expires_at <= EXCLUDED.created_at
-      RETURNING org_id, key
+    ), claim AS (${claimIdempotencySql(s)}
     ), event AS (
       INSERT INTO ${s}.activation_events (id, org_id, key_id, query, subject_vp_id, result, classifier_model, top_k, billed, created_at)
       SELECT id, org_id, key_id, query, subject_vp_id, result, classifier_model, top_k, billed, created_at FROM input

@@ -9,6 +9,7 @@ import { assertChargeMatches, assertHashedKey } from "../rules.js";
 import type { ArcStore, Organization, RecordOutcome } from "../types.js";
 import { batchLookups } from "./batch.js";
 import { migrate, quoteSchema } from "./migrations.js";
+import { claimIdempotencySql } from "./idempotency-claim.js";
 import { createActivationWriter } from "./record-activation.js";
 import {
   toApiKey,
@@ -46,9 +47,24 @@ export async function pruneIdempotency(client: SqlQueryable, schema: string, bef
   return rows.length;
 }
 
+/** Feedback and its idempotency claim in one statement (one transaction): written only when the key, if any, was free. */
+function feedbackSql(s: string): string {
+  return `
+    WITH input AS (
+      SELECT $1::text AS id, $2::text AS org_id, $3::text AS activation_id, $4::boolean AS hit, $5::text AS memory_id,
+             $6::timestamptz AS created_at, $7::text AS idem_key, $8::text AS fingerprint, $9::int AS status,
+             $10::text AS body, $11::timestamptz AS expires_at
+    ), claim AS (${claimIdempotencySql(s)}
+    )
+    INSERT INTO ${s}.feedback (${FEEDBACK_COLUMNS})
+    SELECT ${FEEDBACK_COLUMNS} FROM input WHERE idem_key IS NULL OR EXISTS (SELECT 1 FROM claim)
+    RETURNING id`;
+}
+
 export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEMA): ArcStore {
   const s = quoteSchema(schema);
   const writeActivation = createActivationWriter(client, s);
+  const recordFeedbackSql = feedbackSql(s);
 
   // Expired idempotency records are already treated as absent; deleting them (a day after expiry,
   // once an hour, in the background) only keeps the table from growing without bound.
@@ -181,11 +197,15 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
       await client.query(`UPDATE ${s}.quotas SET used = GREATEST(used - 1, 0) WHERE org_id = $1 AND name = $2`, [orgId, name]);
     },
 
-    async recordFeedback(item) {
-      await client.query(
-        `INSERT INTO ${s}.feedback (${FEEDBACK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [item.id, item.org_id, item.activation_id, item.hit, item.memory_id, item.created_at],
-      );
+    async recordFeedback(item, write = null): Promise<RecordOutcome> {
+      const { rows } = await client.query(recordFeedbackSql, [
+        item.id, item.org_id, item.activation_id, item.hit, item.memory_id, item.created_at,
+        write?.key ?? null, write?.fingerprint ?? null, write?.response.status ?? null, write?.response.body ?? null, write?.expires_at ?? null,
+      ]);
+      if (rows.length === 1) return { state: "recorded" };
+      // As in recordActivation: only a taken key skips the write, and the winner's row is visible now.
+      const existing = await findIdempotency(client, item.org_id, write!.key);
+      return { state: "duplicate", existing: toLookup(existing, write!.fingerprint, item.created_at) };
     },
     async listFeedback(orgId) {
       const { rows } = await client.query<FeedbackRow>(
