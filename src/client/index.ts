@@ -56,7 +56,7 @@ export interface ClientOptions {
 }
 
 export interface CallOptions {
-  /** Sent as `Idempotency-Key`: a repeat within 24 h replays the first response and is not billed again. */
+  /** Sent as `Idempotency-Key` (`activate`, `feedback`): a repeat within 24 h replays the first response; nothing is billed or stored again. */
   idempotencyKey?: string;
   signal?: AbortSignal;
 }

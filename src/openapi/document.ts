@@ -122,7 +122,8 @@ function renderOperation(operation: OperationSpec): JsonSchema {
       name: "Idempotency-Key",
       in: "header",
       required: false,
-      description: "A repeated key from the same organization within 24 hours replays the first response: no second event, no second charge.",
+      description:
+        "A repeated key from the same organization within 24 hours replays the first response and writes nothing again (on /activate: no second event, no second charge; on /feedback: no second feedback). The same key with a different request is 422; an organization's keys are one set across these operations.",
       schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_CHARS, pattern: "^[\\x21-\\x7E]+$" },
     });
   }

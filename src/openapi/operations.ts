@@ -85,6 +85,12 @@ const badBody = (...fieldMessages: string[]): ErrorSpec => ({
   messages: [API_MESSAGES.invalidJson, REQUEST_MESSAGES.bodyNotObject, ...fieldMessages],
 });
 
+const idempotencyMismatch: ErrorSpec = {
+  status: 422,
+  description: "The Idempotency-Key was already used for a different request.",
+  messages: [API_MESSAGES.idempotencyMismatch],
+};
+
 const quota: ErrorSpec = { status: 402, description: "Free plan: the organization's 100 lifetime extractions are used up.", messages: [API_MESSAGES.quotaExhausted] };
 
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -115,11 +121,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
       unauthorized,
       forbidden("extract"),
       tooLarge,
-      {
-        status: 422,
-        description: "The Idempotency-Key was already used for a different request.",
-        messages: [API_MESSAGES.idempotencyMismatch],
-      },
+      idempotencyMismatch,
       rateLimited,
       { status: 500, description: "The activation could not be persisted; nothing was billed.", messages: [API_MESSAGES.activationFailed] },
     ],
@@ -159,12 +161,14 @@ export const OPERATIONS: readonly OperationSpec[] = [
     scope: "extract",
     requestBody: "FeedbackRequest",
     success: { schema: "FeedbackEnvelope", description: "The stored feedback." },
+    idempotent: true,
     errors: [
-      badBody(...Object.values(FEEDBACK_MESSAGES)),
+      badBody(...Object.values(FEEDBACK_MESSAGES), API_MESSAGES.idempotencyKeyInvalid),
       unauthorized,
       forbidden("extract"),
       { status: 404, description: "No such activation in this organization (or not a UUID).", messages: [API_MESSAGES.activationNotFound] },
       tooLarge,
+      idempotencyMismatch,
       rateLimited,
       storeFailed,
     ],

@@ -141,8 +141,14 @@ describe("the other operations against the document", () => {
   it("feedback produces every documented failure with its message", async () => {
     const activation = await call(api, "activate", { method: "POST", path: "/activate", key: keys.full, body: json({ query: SIGNIFICANT }) });
     const id = (activation.body.data as { activation_id: string }).activation_id;
-    const feedback = (body: string, key: string | null = keys.full) => call(api, "feedback", { method: "POST", path: "/feedback", key, body });
+    const feedback = (body: string, key: string | null = keys.full, headers?: Record<string, string>) =>
+      call(api, "feedback", { method: "POST", path: "/feedback", key, body, headers });
     expect((await feedback(json({ activation_id: id, hit: true, memory_id: "m22" }))).status).toBe(200);
+    expect((await feedback(json({ activation_id: id, hit: true }), keys.full, { "idempotency-key": "walk-fb" })).status).toBe(200);
+    const replay = await feedback(json({ activation_id: id, hit: true }), keys.full, { "idempotency-key": "walk-fb" });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    await feedback(json({ activation_id: id, hit: false }), keys.full, { "idempotency-key": "walk-fb" });
+    await feedback(json({ activation_id: id, hit: true }), keys.full, { "idempotency-key": "k".repeat(256) });
     await feedback("{not json");
     await feedback("[]");
     await feedback(json({ hit: true }));

@@ -7,9 +7,9 @@ import { classifyWithModel, type ModelledClassification } from "../../classify/l
 import { ActivationResultSchema, type ActivationMeta, type ActivationResult } from "../../schema/activation.js";
 import { parseActivateRequest, type ActivateRequest } from "../../schema/request.js";
 import type { ActivationEvent, ApiKeyRecord, BillingRecord, Organization } from "../../stores/types.js";
-import { answerFromLookup, fingerprintOf, idempotencyWrite, readIdempotencyKey } from "../idempotency.js";
+import { answerOfWrite, checkIdempotency, claimWrite } from "../idempotency.js";
 import { API_MESSAGES } from "../messages.js";
-import { failure, jsonResponse, successBody } from "../responses.js";
+import { failure, successBody } from "../responses.js";
 import type { Reply } from "../exchange.js";
 import type { Route, RouteContext } from "../route.js";
 import { newRecordId } from "../ids.js";
@@ -33,33 +33,18 @@ async function activate(context: RouteContext): Promise<Reply> {
   if (caller.kind !== "key") throw new Error("activate requires a key");
   const parsed = parseActivateRequest(context.json);
   if (!parsed.ok) return failure(400, parsed.message, "invalid_request", headers);
-  const header = readIdempotencyKey(context.incoming.headers);
-  if (!header.ok) return failure(400, API_MESSAGES.idempotencyKeyInvalid, "invalid_request", headers);
-
-  const { store } = context.options;
+  const request = parsed.value;
   // The fingerprint covers what decides the answer (fields the API ignores do not make another
   // request), and a test key's mode: its answer, never billed, must not be replayed to a live key.
   // (Live fingerprints are as before, so a retry across an upgrade still replays.)
-  const request = parsed.value;
   const fields = { query: request.raw_query, subject_vp_id: request.subject_vp_id ?? null, top_k: request.top_k, ...(caller.key.mode === "test" ? { mode: "test" } : {}) };
-  const idempotency = header.key === null ? null : { key: header.key, fingerprint: fingerprintOf(OPERATION, fields) };
-  if (idempotency) {
-    const earlier = await store.lookupIdempotency(caller.org.id, idempotency.key, idempotency.fingerprint, context.now.toISOString());
-    const answer = answerFromLookup(earlier, headers);
-    if (answer) return answer;
-  }
+  const { answer, claim } = await checkIdempotency(context, caller.org.id, OPERATION, fields);
+  if (answer) return answer;
 
   const classified = await classifyWithModel(context.options.classifier, request.query);
   const activation = prepareActivation(context, request, classified, caller.org, caller.key);
-  const write = idempotency && idempotencyWrite(idempotency.key, idempotency.fingerprint, { status: 200, body: activation.body }, context.now);
-  const outcome = await store.recordActivation(activation.event, activation.charge, write);
-  if (outcome.state === "duplicate") {
-    // A concurrent request with the same key committed first: answer as it did, nothing was written.
-    const answer = answerFromLookup(outcome.existing, headers);
-    if (answer) return answer;
-    throw new Error("idempotency record vanished between write and lookup");
-  }
-  return jsonResponse(200, activation.body, headers);
+  const outcome = await context.options.store.recordActivation(activation.event, activation.charge, claimWrite(claim, activation.body, context.now));
+  return answerOfWrite(outcome, activation.body, headers);
 }
 
 interface PreparedActivation {

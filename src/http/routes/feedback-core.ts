@@ -1,7 +1,7 @@
 /**
- * `POST /v1/feedback` without the HTTP plumbing: body validation with precise messages, the
+ * `POST /v1/feedback` without the HTTP plumbing: body validation with precise messages and the
  * ownership check (an organization can only give feedback on its own activations; anything else
- * is indistinguishable from an unknown id: 404) and the write.
+ * is indistinguishable from an unknown id: 404). The route and `handleFeedback` do the write.
  */
 import { exceedsChars, hasUnstorableText, MESSAGES as REQUEST_MESSAGES } from "../../schema/request.js";
 import type { ArcStore, Feedback } from "../../stores/types.js";
@@ -47,8 +47,6 @@ export function parseFeedbackRequest(body: unknown): Parsed<FeedbackRequest> {
   return { ok: true, value: { activation_id: activation_id.trim(), hit, memory_id: typeof memory_id === "string" ? memory_id : null } };
 }
 
-export type FeedbackOutcome = { status: 200; data: FeedbackData } | { status: 404; message: typeof ACTIVATION_NOT_FOUND };
-
 export interface FeedbackData {
   feedback_id: string;
   activation_id: string;
@@ -57,23 +55,16 @@ export interface FeedbackData {
   recorded_at: string;
 }
 
-/** Stores the feedback when the activation exists and belongs to `orgId`. */
-export async function submitFeedback(store: ArcStore, orgId: string, request: FeedbackRequest, now: Date = new Date()): Promise<FeedbackOutcome> {
+/** The feedback to store when the activation exists and belongs to `orgId`; null otherwise (a 404). */
+export async function feedbackFor(store: ArcStore, orgId: string, request: FeedbackRequest, now: Date = new Date()): Promise<Feedback | null> {
   // Not a UUID: cannot be an event id (and must not reach a uuid-typed SQL column).
-  if (!UUID.test(request.activation_id)) return { status: 404, message: ACTIVATION_NOT_FOUND };
+  if (!UUID.test(request.activation_id)) return null;
   const event = await store.getActivation(request.activation_id.toLowerCase(), orgId);
-  if (!event) return { status: 404, message: ACTIVATION_NOT_FOUND };
-  const feedback: Feedback = {
-    id: newRecordId(),
-    org_id: orgId,
-    activation_id: event.id,
-    hit: request.hit,
-    memory_id: request.memory_id,
-    created_at: now.toISOString(),
-  };
-  await store.recordFeedback(feedback);
-  return {
-    status: 200,
-    data: { feedback_id: feedback.id, activation_id: feedback.activation_id, hit: feedback.hit, memory_id: feedback.memory_id, recorded_at: feedback.created_at },
-  };
+  if (!event) return null;
+  return { id: newRecordId(), org_id: orgId, activation_id: event.id, hit: request.hit, memory_id: request.memory_id, created_at: now.toISOString() };
+}
+
+/** The `data` of the 200 answer. */
+export function feedbackData(feedback: Feedback): FeedbackData {
+  return { feedback_id: feedback.id, activation_id: feedback.activation_id, hit: feedback.hit, memory_id: feedback.memory_id, recorded_at: feedback.created_at };
 }
