@@ -14,7 +14,7 @@ import {
   UsageEnvelopeSchema,
 } from "../client/schemas.js";
 import { componentRef, generateComponents, inlineSchema, type JsonSchema } from "./components.js";
-import { OPERATIONS, type ErrorSpec, type OperationSpec } from "./operations.js";
+import { METHOD_NOT_ALLOWED, OPERATIONS, ROUTE_NOT_FOUND, type ErrorSpec, type OperationSpec } from "./operations.js";
 import { MAX_IDEMPOTENCY_KEY_CHARS } from "../http/messages.js";
 
 /** Version of the `/v1` API description (the package version is in package.json). */
@@ -33,7 +33,7 @@ export interface OpenApiDocument {
   servers: { url: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, JsonSchema>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: JsonSchema };
+  components: { schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes: JsonSchema };
 }
 
 const REQUEST_COMPONENTS = { ActivateRequest: ActivateRequestSchema, FeedbackRequest: FeedbackRequestSchema };
@@ -66,6 +66,10 @@ const RATE_LIMIT_HEADERS = {
 const RETRY_AFTER = { "Retry-After": { description: "Whole seconds to wait before retrying (at least 1).", schema: { type: "integer", minimum: 1 } } };
 /** On every answer: quote it to the operator, whose `onError` receives the same id for a 500. */
 const REQUEST_ID = { "X-Request-Id": { description: "This request's id, also given to onError for a 500: the client's or proxy's X-Request-Id when it is 1–128 of A–Z a–z 0–9 . _ : -, else a fresh UUID.", schema: { type: "string" } } };
+const allowHeader = (allow: string) => ({ Allow: { description: "The methods this path serves.", required: true, schema: { type: "string", enum: [allow] } } });
+/** What the router answers outside the listed paths (the document cannot list a path it does not have). */
+const UNLISTED_PATHS =
+  "A path not listed here, under the base path or not, is answered 404 `Not found` before any key check (`#/components/responses/NotFound`); a listed path called with a method it does not serve is answered 405 `Method not allowed` with `Allow` (listed on each operation).";
 const REPLAYED = { "Idempotent-Replayed": { description: "`true` when this is the stored first response to the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
 
 export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
@@ -73,7 +77,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
   const paths: OpenApiDocument["paths"] = {};
   for (const operation of OPERATIONS) {
     const path = basePath + operation.path;
-    paths[path] = { ...paths[path], [operation.method]: renderOperation(operation) };
+    paths[path] = { ...paths[path], [operation.method]: renderOperation(operation, allowOf(operation.path)) };
   }
   paths[`${basePath}/openapi.json`] = {
     get: {
@@ -81,7 +85,10 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
       summary: "This document",
       tags: ["meta"],
       security: [],
-      responses: { "200": { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } } },
+      responses: {
+        "200": { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } },
+        "405": renderError(METHOD_NOT_ALLOWED, false, "GET"),
+      },
     },
   };
   return {
@@ -90,6 +97,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
       title: "arcroute",
       version: API_DOCUMENT_VERSION,
       summary: "Natural-language queries to EDM significance filters, with API keys, scopes, rate limits and billing.",
+      description: UNLISTED_PATHS,
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: options.serverUrl ?? "/" }],
@@ -102,12 +110,20 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     paths,
     components: {
       schemas: { ...generateComponents(REQUEST_COMPONENTS, "input"), ...generateComponents(RESPONSE_COMPONENTS, "output") },
+      responses: { NotFound: renderError({ ...ROUTE_NOT_FOUND, description: "No route has this path." }, false) },
       securitySchemes: SECURITY_SCHEMES,
     },
   };
 }
 
-function renderOperation(operation: OperationSpec): JsonSchema {
+/** The router's `Allow` for a path: the methods of every operation on it, in table order. */
+function allowOf(path: string): string {
+  return OPERATIONS.filter((operation) => operation.path === path)
+    .map((operation) => operation.method.toUpperCase())
+    .join(", ");
+}
+
+function renderOperation(operation: OperationSpec, allow: string): JsonSchema {
   const rendered: JsonSchema = {
     operationId: operation.operationId,
     summary: operation.summary,
@@ -141,8 +157,9 @@ function renderOperation(operation: OperationSpec): JsonSchema {
       content: { "application/json": { schema: operation.success.schema ? { $ref: componentRef(operation.success.schema) } : {} } },
     },
   };
-  // Past authentication (401), every answer of a keyed operation carries the organization's RateLimit headers.
-  for (const error of operation.errors) responses[String(error.status)] = renderError(error, authenticated && error.status !== 401);
+  // Past authentication (401), every answer of a keyed operation carries the organization's RateLimit
+  // headers; the router's answers come before it.
+  for (const error of operation.errors) responses[String(error.status)] = renderError(error, authenticated && error.status !== 401 && !error.routing, allow);
   rendered.responses = responses;
   return rendered;
 }
@@ -170,18 +187,24 @@ const REST_OF_PATH = "operation";
 const REST_OF_PATH_DESCRIPTION =
   "The rest of the path: one or more segments (`jobs`, `jobs/42`), handed to the handler as `params.path`. An OpenAPI path template matches one segment; the server routes every path under the prefix.";
 
-/** The error envelope, narrowed to this status's messages (so a response can be checked message by message). */
-function renderError(error: ErrorSpec, rateLimited: boolean): JsonSchema {
-  const narrowed = inlineSchema(z.looseObject({ error: z.enum(error.messages as [string, ...string[]]) }));
+/** The error envelope, narrowed to this status's messages (so a response can be checked message by message); a 405 documents `allow`. */
+function renderError(error: ErrorSpec, rateLimited: boolean, allow?: string): JsonSchema {
+  const code = error.code ? { code: z.literal(error.code) } : {};
+  const narrowed = inlineSchema(z.looseObject({ error: z.enum(error.messages as [string, ...string[]]), ...code }));
   const examples = Object.fromEntries(
     error.messages.map((message, index) => [
       `e${error.status}_${index + 1}`,
-      { summary: message, value: { success: false, error: message, data: null } },
+      { summary: message, value: { success: false, error: message, data: null, ...(error.code ? { code: error.code } : {}) } },
     ]),
   );
   return {
     description: error.description,
-    headers: { ...REQUEST_ID, ...(rateLimited ? RATE_LIMIT_HEADERS : {}), ...(error.status === 429 ? RETRY_AFTER : {}) },
+    headers: {
+      ...REQUEST_ID,
+      ...(rateLimited ? RATE_LIMIT_HEADERS : {}),
+      ...(error.status === 429 ? RETRY_AFTER : {}),
+      ...(error.status === 405 && allow ? allowHeader(allow) : {}),
+    },
     content: { "application/json": { schema: { allOf: [{ $ref: componentRef("ErrorEnvelope") }, narrowed] }, examples } },
   };
 }

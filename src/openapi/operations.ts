@@ -6,7 +6,7 @@
  */
 import type { Scope } from "../stores/types.js";
 import { MESSAGES as REQUEST_MESSAGES } from "../schema/request.js";
-import { API_MESSAGES, FEEDBACK_MESSAGES, scopeMessage } from "./messages.js";
+import { API_MESSAGES, FEEDBACK_MESSAGES, scopeMessage, type ErrorCode } from "./messages.js";
 
 export type HttpMethod = "get" | "post";
 
@@ -15,6 +15,10 @@ export interface ErrorSpec {
   status: number;
   description: string;
   messages: readonly string[];
+  /** The body's `code` for every message of this status; absent when they differ (400: `invalid_json` or `invalid_request`). */
+  code?: ErrorCode;
+  /** Answered by the router before any key check: no RateLimit headers (404 `Not found`, 405). */
+  routing?: true;
 }
 
 export interface OperationSpec {
@@ -40,25 +44,28 @@ export interface OperationSpec {
   errors: ErrorSpec[];
 }
 
-const unauthorized: ErrorSpec = { status: 401, description: "Key missing, malformed, unknown or revoked.", messages: [API_MESSAGES.unauthorized] };
-const forbidden = (scope: Scope): ErrorSpec => ({ status: 403, description: `Key lacks the '${scope}' scope.`, messages: [scopeMessage(scope)] });
+const unauthorized: ErrorSpec = { status: 401, description: "Key missing, malformed, unknown or revoked.", messages: [API_MESSAGES.unauthorized], code: "unauthorized" };
+const forbidden = (scope: Scope): ErrorSpec => ({ status: 403, description: `Key lacks the '${scope}' scope.`, messages: [scopeMessage(scope)], code: "forbidden" });
 const rateLimited: ErrorSpec = {
   status: 429,
   description: "Rate limit of the organization's plan (or of the client IP, anonymously) exceeded; see Retry-After.",
   messages: [API_MESSAGES.rateLimited],
+  code: "rate_limited",
 };
-const tooLarge: ErrorSpec = { status: 413, description: "Body larger than 64 KiB.", messages: [API_MESSAGES.bodyTooLarge] };
-const invalidJson: ErrorSpec = { status: 400, description: "Body is not JSON.", messages: [API_MESSAGES.invalidJson] };
-const handlerFailed: ErrorSpec = { status: 500, description: "The configured handler threw.", messages: [API_MESSAGES.internalError] };
+const tooLarge: ErrorSpec = { status: 413, description: "Body larger than 64 KiB.", messages: [API_MESSAGES.bodyTooLarge], code: "payload_too_large" };
+const invalidJson: ErrorSpec = { status: 400, description: "Body is not JSON.", messages: [API_MESSAGES.invalidJson], code: "invalid_json" };
+const handlerFailed: ErrorSpec = { status: 500, description: "The configured handler threw.", messages: [API_MESSAGES.internalError], code: "internal_error" };
 const storeFailed: ErrorSpec = {
   status: 500,
   description: "The store failed; the cause went to the server's onError under this response's X-Request-Id.",
   messages: [API_MESSAGES.internalError],
+  code: "internal_error",
 };
 const notImplemented: ErrorSpec = {
   status: 501,
   description: "No handler for this operation is configured on this server (`createApi({ handlers })`).",
   messages: [API_MESSAGES.notImplemented],
+  code: "not_implemented",
 };
 
 /** A contract path whose behaviour the contract does not show: routed with its scope, served by a user handler. */
@@ -89,11 +96,43 @@ const idempotencyMismatch: ErrorSpec = {
   status: 422,
   description: "The Idempotency-Key was already used for a different request.",
   messages: [API_MESSAGES.idempotencyMismatch],
+  code: "idempotency_mismatch",
 };
 
-const quota: ErrorSpec = { status: 402, description: "Free plan: the organization's 100 lifetime extractions are used up.", messages: [API_MESSAGES.quotaExhausted] };
+/**
+ * The router's answers. 405: the path exists, the method is not one it serves (`Allow` lists them);
+ * listed on the path's operation because OpenAPI has no responses per path. 404 `Not found`: a path
+ * no route has; within a templated path, a segment the router refuses (one that decodes to `/`, `\`,
+ * `.` or `..`, or does not decode), so that a parameter cannot walk to another route.
+ */
+export const METHOD_NOT_ALLOWED: ErrorSpec = {
+  status: 405,
+  description: "This path with a method it does not serve (Allow lists the ones it does); answered before any key check, never to this operation's own method.",
+  messages: [API_MESSAGES.methodNotAllowed],
+  code: "method_not_allowed",
+  routing: true,
+};
+export const ROUTE_NOT_FOUND: ErrorSpec = {
+  status: 404,
+  description: "A path segment the router refuses (it decodes to '/', '\\', '.' or '..', or does not decode) is no route: answered before any key check.",
+  messages: [API_MESSAGES.notFound],
+  code: "not_found",
+  routing: true,
+};
 
-export const OPERATIONS: readonly OperationSpec[] = [
+/** Adds what the router answers on this operation's path: 405 always, 404 `Not found` for a templated path (merged into its own 404). */
+function withRouterFailures(operation: OperationSpec): OperationSpec {
+  const errors = [...operation.errors, METHOD_NOT_ALLOWED];
+  if (!operation.path.includes("{")) return { ...operation, errors };
+  const own = errors.findIndex((error) => error.status === 404);
+  if (own < 0) return { ...operation, errors: [...errors, ROUTE_NOT_FOUND] };
+  const merged = { ...errors[own]!, description: `${errors[own]!.description} ${ROUTE_NOT_FOUND.description}`, messages: [...errors[own]!.messages, ...ROUTE_NOT_FOUND.messages] };
+  return { ...operation, errors: errors.map((error, i) => (i === own ? merged : error)) };
+}
+
+const quota: ErrorSpec = { status: 402, description: "Free plan: the organization's 100 lifetime extractions are used up.", messages: [API_MESSAGES.quotaExhausted], code: "quota_exhausted" };
+
+const OWN_OPERATIONS: readonly OperationSpec[] = [
   {
     method: "post",
     path: "/activate",
@@ -123,7 +162,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
       tooLarge,
       idempotencyMismatch,
       rateLimited,
-      { status: 500, description: "The activation could not be persisted; nothing was billed.", messages: [API_MESSAGES.activationFailed] },
+      { status: 500, description: "The activation could not be persisted; nothing was billed.", messages: [API_MESSAGES.activationFailed], code: "activation_failed" },
     ],
   },
   {
@@ -147,7 +186,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     errors: [
       unauthorized,
       forbidden("extract"),
-      { status: 404, description: "No such activation in this organization.", messages: [API_MESSAGES.activationNotFound] },
+      { status: 404, description: "No such activation in this organization.", messages: [API_MESSAGES.activationNotFound], code: "not_found" },
       rateLimited,
       storeFailed,
     ],
@@ -166,7 +205,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
       badBody(...Object.values(FEEDBACK_MESSAGES), API_MESSAGES.idempotencyKeyInvalid),
       unauthorized,
       forbidden("extract"),
-      { status: 404, description: "No such activation in this organization (or not a UUID).", messages: [API_MESSAGES.activationNotFound] },
+      { status: 404, description: "No such activation in this organization (or not a UUID).", messages: [API_MESSAGES.activationNotFound], code: "not_found" },
       tooLarge,
       idempotencyMismatch,
       rateLimited,
@@ -182,3 +221,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   delegated("get", "/certificate/{id}", "certificate", "Retrieve a certificate", "verify"),
   delegated("post", "/vitapass/{operation}", "vitapass", "Manage consent scopes and presentations (/v1/vitapass/*)", "vitapass"),
 ];
+
+export const OPERATIONS: readonly OperationSpec[] = OWN_OPERATIONS.map(withRouterFailures);

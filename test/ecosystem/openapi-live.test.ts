@@ -28,7 +28,26 @@ let keys: { full: string; noScope: string; free: string };
 
 /** Sends one request, validates the body against the documented response schema, records the failure. */
 /** The response headers arcroute itself sets (not node's own Date, Connection, …). */
-const ARCROUTE_HEADERS = ["x-request-id", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "retry-after", "idempotent-replayed"];
+const ARCROUTE_HEADERS = ["x-request-id", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "retry-after", "idempotent-replayed", "allow"];
+
+interface DocumentedResponse {
+  headers?: Record<string, { required?: boolean; schema: { type?: string } }>;
+  content?: { "application/json": { schema: object } };
+}
+
+/** Every arcroute header sent is documented for the response and its value fits the documented schema; every required one is sent. */
+function checkHeaders(documented: DocumentedResponse, headers: Headers, what: string): void {
+  const byName = new Map(Object.entries(documented.headers ?? {}).map(([name, header]) => [name.toLowerCase(), header]));
+  const sent = ARCROUTE_HEADERS.filter((name) => headers.has(name));
+  expect(sent.filter((name) => !byName.has(name)), `${what}: undocumented headers`).toEqual([]);
+  for (const name of sent) {
+    const { schema } = byName.get(name)!;
+    const raw = headers.get(name)!;
+    expect(check(schema, schema.type === "integer" ? Number(raw) : raw), `${what}: header ${name}: ${raw}`).toBeNull();
+  }
+  const missing = [...byName].filter(([name, header]) => header.required && !headers.has(name)).map(([name]) => name);
+  expect(missing, `${what}: required headers not sent`).toEqual([]);
+}
 
 async function call(
   target: LiveApi,
@@ -43,12 +62,9 @@ async function call(
   const operation = Object.values(document.paths)
     .flatMap((item) => Object.values(item))
     .find((op) => op.operationId === operationId)!;
-  const documented = (operation.responses as Record<string, { headers?: Record<string, unknown>; content?: { "application/json": { schema: object } } }>)[String(response.status)];
+  const documented = (operation.responses as Record<string, DocumentedResponse>)[String(response.status)];
   expect(documented, `${operationId}: status ${response.status} (${JSON.stringify(body.error)}) is not documented`).toBeDefined();
-  // Every header of arcroute's own the server sent is documented for this response.
-  const documentedHeaders = new Set(Object.keys(documented!.headers ?? {}).map((name) => name.toLowerCase()));
-  const sent = ARCROUTE_HEADERS.filter((name) => response.headers.has(name));
-  expect(sent.filter((name) => !documentedHeaders.has(name)), `${operationId} ${response.status}: undocumented headers`).toEqual([]);
+  checkHeaders(documented!, response.headers, `${operationId} ${init.method} ${response.status}`);
   const schema = documented!.content?.["application/json"].schema;
   if (schema) expect(check(schema, body), `${operationId} ${response.status} body`).toBeNull();
   if (response.status >= 400) observed.push({ operationId, status: response.status, message: typeof body.error === "string" ? body.error : null });
@@ -107,6 +123,7 @@ describe("POST /v1/activate against the document", () => {
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     await post(json({ query: "another query" }), keys.full, { "idempotency-key": "walk-1" });
     await post(json({ query: "ok" }), keys.full, { "idempotency-key": "k".repeat(256) });
+    await call(api, "activate", { method: "GET", path: "/activate", key: keys.full });
     for (let i = 0; i < 11; i++) await post(json({ query: "ok" }), keys.free);
     const failingKey = await failing.key("acme", "scale", ["extract"]);
     await call(failing, "activate", { method: "POST", path: "/activate", key: failingKey, body: json({ query: SIGNIFICANT }) });
@@ -162,6 +179,7 @@ describe("the other operations against the document", () => {
     await feedback(json({ activation_id: id, hit: true }), null);
     await feedback(json({ activation_id: id, hit: true }), keys.noScope);
     await feedback(json({ activation_id: id, hit: true, pad: "p".repeat(70 * 1024) }));
+    await call(api, "feedback", { method: "DELETE", path: "/feedback", key: keys.full });
     const freeActivation = await call(api, "activate", { method: "POST", path: "/activate", key: keys.free, body: json({ query: "ok" }) });
     expect(freeActivation.status).toBe(429); // the free key's window is used up by the activate walk
     await feedback(json({ activation_id: id, hit: true }), keys.free);
@@ -182,6 +200,50 @@ describe("the other operations against the document", () => {
     const throwingKey = await throwing.key("acme", "scale", ["extract"]);
     const failed = await call(throwing, "extract", { method: "POST", path: "/extract", key: throwingKey, body: json({ content: "x" }) });
     expect(failed.status).toBe(500);
+  });
+
+  it("every path answers other methods with the documented 405 and Allow, before any key check", async () => {
+    const templated = { id: "a1", operation: "jobs" } as Record<string, string>;
+    for (const [path, item] of Object.entries(document.paths)) {
+      const below = path.slice("/v1".length).replace(/\{(\w+)\}/g, (_, name: string) => templated[name]!);
+      for (const [method, op] of Object.entries(item)) {
+        for (const other of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].filter((m) => m !== method.toUpperCase())) {
+          const answer = await call(api, String(op.operationId), { method: other, path: below, key: null });
+          expect(answer.status, `${other} ${path}`).toBe(405);
+          expect(answer.headers.get("allow")).toBe(method.toUpperCase());
+          expect(answer.headers.has("ratelimit-limit")).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("templated paths answer the documented 404 for a segment the router refuses", async () => {
+    for (const [operationId, method, path] of [
+      ["getActivation", "GET", "/activations/a%2Fb"],
+      ["certificate", "GET", "/certificate/a%5Cb"],
+      ["batch", "POST", "/batch/jobs/%2E%2E%2Fx"],
+      ["vitapass", "POST", "/vitapass/%E0%A4%A"],
+    ] as const) {
+      const answer = await call(api, operationId, { method, path, key: keys.full, ...(method === "POST" ? { body: "{}" } : {}) });
+      expect(answer.status, path).toBe(404);
+      expect(answer.body).toEqual({ success: false, error: "Not found", data: null, code: "not_found" });
+    }
+    const pairs = (list: { operationId: string; status: number; message: string | null }[]) =>
+      [...new Set(list.filter((f) => f.status === 404 && f.message === "Not found").map((f) => f.operationId))].sort();
+    expect(pairs(observed)).toEqual(pairs(documentedFailures(document)));
+  });
+
+  it("a path the document does not list answers its NotFound response", async () => {
+    const notFound = document.components.responses.NotFound as DocumentedResponse;
+    for (const path of ["/v1/nope", "/v1", "/v1/activate/extra", "/elsewhere"]) {
+      for (const method of ["GET", "POST", "DELETE"]) {
+        const response = await fetch(api.url.replace(/\/v1$/, "") + path, { method, headers: { authorization: `Bearer ${keys.full}` } });
+        expect(response.status, `${method} ${path}`).toBe(404);
+        checkHeaders(notFound, response.headers, `${method} ${path}`);
+        expect(check(notFound.content!["application/json"].schema, await response.json())).toBeNull();
+      }
+    }
+    expect(String(document.info.description)).toContain("#/components/responses/NotFound");
   });
 
   it("serves the same document at GET /v1/openapi.json without a key", async () => {
