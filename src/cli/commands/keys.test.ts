@@ -1,6 +1,20 @@
 /** `arcroute keys` and `arcroute usage`: argument handling and the refusal of the memory store. */
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { BIN, requireBuiltCli } from "../../../test/ecosystem/support/built-cli.js";
 import { runCli } from "../../../test/ecosystem/support/cli.js";
+
+describe("the installed command", () => {
+  it("answers `keys create --rpm -1` with the one-line range error, exit 2, no stack trace", () => {
+    requireBuiltCli();
+    const run = spawnSync(process.execPath, [BIN, "keys", "create", "--org", "acme", "--tier", "enterprise", "--scopes", "extract", "--rpm", "-1", "--store", "pglite:/nonexistent/never-opened"], {
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe("arcroute: --rpm must be an integer from 1 to 1000000000, got '-1'\n");
+    expect(run.stdout).toBe("");
+  });
+});
 
 describe("arcroute keys / usage: bad input", () => {
   it.each([
@@ -12,6 +26,12 @@ describe("arcroute keys / usage: bad input", () => {
     [["keys", "create", "--org", "acme", "--tier", "free", "--scopes", "extract,admin"], "arcroute: unknown scope 'admin': use extract, validate, issue, verify, vitapass"],
     [["keys", "create", "--org", "acme", "--tier", "free", "--scopes", "extract", "--mode", "prod"], "arcroute: --mode must be live or test"],
     [["keys", "create", "--org", "acme", "--tier", "enterprise", "--scopes", "extract", "--rpm", "0"], "arcroute: --rpm must be an integer from 1 to 1000000000, got '0'"],
+    // A negative number is the option's value (parseArgs alone calls it "ambiguous"): the usual range error.
+    [["keys", "create", "--org", "acme", "--tier", "enterprise", "--scopes", "extract", "--rpm", "-1"], "arcroute: --rpm must be an integer from 1 to 1000000000, got '-1'"],
+    [["keys", "create", "--org", "acme", "--tier", "enterprise", "--rpm", "-5", "--scopes", "extract"], "arcroute: --rpm must be an integer from 1 to 1000000000, got '-5'"],
+    [["usage", "--org", "acme", "--month", "-2026-01"], "arcroute: --month must be YYYY-MM from 1970-01 to 9998-12, got '-2026-01'"],
+    // A forgotten value before another option stays an error, said in one line.
+    [["keys", "create", "--org", "acme", "--rpm", "--json", "--scopes", "extract"], "arcroute: Option '--rpm' needs a value, and the argument after it is an option (a value starting with '--' is written --rpm=<value>)"],
     [["keys", "revoke"], "arcroute: keys revoke needs exactly one key id: arcroute keys revoke <key-id>"],
     [["keys", "list"], "arcroute: keys list needs --org <id>"],
     [["usage"], "arcroute: usage needs --org <id>"],
