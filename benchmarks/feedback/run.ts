@@ -24,7 +24,7 @@ import type { Classifier } from "../../src/classify/types.js";
 import type { Command } from "../../src/cli/command.js";
 import { parseCommandArgs } from "../../src/cli/args.js";
 import { CliError } from "../../src/cli/errors.js";
-import { integerOption } from "../../src/serve/cli-options.js";
+import { integerOption, queryTimeoutOption, STORE_OPTIONS } from "../../src/serve/cli-options.js";
 import { writeLine } from "../../src/cli/io.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { learnFromStore } from "../../src/feedback/learn.js";
@@ -103,17 +103,20 @@ async function simulateUsers(store: ArcStore, route: Route, queries: RetrievalQu
   return sent;
 }
 
-const usage = `Usage: arcroute bench feedback [--k 10] [--store memory|pglite:<dir>|postgres://...] [--json]
+const usage = `Usage: arcroute bench feedback [--k 10] [--store memory|pglite:<dir>|postgres://...] [--query-timeout-ms N] [--json]
   Simulated hit/miss feedback on the retrieval benchmark's train significance queries (embedded
   LanceDB, retriever helper routed as bench retrieval's filter_core), weights learned from the store, routed recall@5/@10,
   MRR and nDCG@10 on its held-out significance queries before and after learning.
-  Writes benchmarks/results/feedback.{json,svg}; --json prints the report as one JSON line.`;
+  Writes benchmarks/results/feedback.{json,svg}; --json prints the report as one JSON line.
+  --query-timeout-ms: with PostgreSQL, the longest one statement may take (default 30000).`;
 
 export const benchmark: Command = {
   summary: "learning from simulated retrieval feedback: held-out routed recall before/after",
   usage,
   async run(args, io) {
-    const { values } = parseCommandArgs(args, { k: { type: "string", default: "10" }, store: { type: "string", default: "memory" }, json: { type: "boolean" } });
+    const { values } = parseCommandArgs(args, { k: { type: "string", default: "10" }, ...STORE_OPTIONS, json: { type: "boolean" } });
+    const spec = values.store ?? "memory";
+    const storeOptions = queryTimeoutOption(spec, values["query-timeout-ms"]);
     const k = integerOption("k", values.k, 1, 100);
     const data = loadRetrievalSet();
     const significant = data.queries.filter((q) => q.type === "significance");
@@ -124,7 +127,7 @@ export const benchmark: Command = {
     const embedder = loadWordVectorEmbedder();
     const engine = await openLanceDb(data.memories.map((m) => ({ ...m, vector: embedder.embedOne(m.text) })));
     const vectors = new Map(data.queries.map((q) => [q.id, embedder.embedOne(q.query)]));
-    const store = await openStore(values.store);
+    const store = await openStore(spec, storeOptions);
     let report;
     try {
       const plain = router(engine, vectors, k, DEFAULT_FUSION_WEIGHT);

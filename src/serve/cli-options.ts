@@ -1,9 +1,11 @@
 /**
  * Command-line pieces shared by the commands (`serve`, `keys`, `usage`, `learn`, `activate`, `demo`,
  * the benchmarks): argument parsing with one-line errors, decimal number flags, where the store and
- * limiter specs come from, and how a spec is shown without its credentials.
+ * limiter specs come from and how a store is opened, and how a spec is shown without its credentials.
  */
 import { CliError } from "../cli/errors.js";
+import type { OpenStoreOptions } from "../stores/open.js";
+import { isPostgresSpec } from "../stores/spec.js";
 
 export { parseCommandArgs, type OptionsConfig, type ParsedCommandArgs } from "../cli/args.js";
 
@@ -33,6 +35,24 @@ export function requireDurableStore(spec: string, command: string): void {
       `${command} needs a durable store shared with the server: --store pglite:<dir> or postgres://... (or ARCROUTE_STORE); the memory store lives only inside one 'arcroute serve' process`,
     );
   }
+}
+
+/** `--query-timeout-ms`: at most a day (node timers stop at ~24.8 days; no request waits a day on one statement). */
+const MAX_QUERY_TIMEOUT_MS = 86_400_000;
+
+/** The options of every command that opens a store: which one, and (PostgreSQL) how long one statement may take. */
+export const STORE_OPTIONS = { store: { type: "string" }, "query-timeout-ms": { type: "string" } } as const;
+
+/**
+ * `--query-timeout-ms N` for `openStore(spec, …)`. Refused with any other store than PostgreSQL:
+ * PGlite and memory have no statement timeout, and a flag that silently did nothing would look
+ * like protection that is not there.
+ */
+export function queryTimeoutOption(spec: string, value: string | undefined): OpenStoreOptions {
+  if (value === undefined) return {};
+  const queryTimeoutMs = integerOption("query-timeout-ms", value, 1, MAX_QUERY_TIMEOUT_MS);
+  if (!isPostgresSpec(spec)) throw new CliError(`--query-timeout-ms applies to a postgres:// store only, not ${describeSpec(spec)}`);
+  return { queryTimeoutMs };
 }
 
 /** Positive integer flag (e.g. --port, --rpm) with a one-line error. */

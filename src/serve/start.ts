@@ -18,6 +18,8 @@ export interface ServeOptions {
   basePath: string;
   /** `memory`, `pglite:<dir>` or `postgres://...` (parsed by openStore). */
   store: string;
+  /** PostgreSQL only: the longest one statement may take (default 30 s). */
+  queryTimeoutMs?: number;
   /** `memory` or `redis://...` (parsed by openLimiter). */
   limiter: string;
   /** Keys file; without one a dev key is issued. */
@@ -43,7 +45,7 @@ export interface RunningServe {
 export async function startServe(options: ServeOptions): Promise<RunningServe> {
   // Read and validate the keys file before touching any back end: a bad file changes nothing.
   const entries = options.keysFile === undefined ? undefined : await loadKeysFile(options.keysFile);
-  const store = await openStore(options.store);
+  const store = await openStore(options.store, options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs });
   let limiter: RateLimiter | undefined;
   let listening: Listening | undefined;
   try {

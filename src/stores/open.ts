@@ -10,10 +10,16 @@
 import { CliError } from "../cli/errors.js";
 import { createMemoryLimiter, createMemoryStore } from "./memory/index.js";
 import { quoteSchema } from "./postgres/migrations.js";
+import { isPostgresSpec } from "./spec.js";
 import type { ArcStore, RateLimiter } from "./types.js";
 import type { RedisLimiterOptions } from "./redis/limiter.js";
 
-export async function openStore(spec: string = "memory"): Promise<ArcStore> {
+export interface OpenStoreOptions {
+  /** PostgreSQL only: the longest one statement may take (createPostgresStore's `queryTimeoutMs`, default 30 s). */
+  queryTimeoutMs?: number;
+}
+
+export async function openStore(spec: string = "memory", options: OpenStoreOptions = {}): Promise<ArcStore> {
   if (spec === "memory") return createMemoryStore();
   if (spec.startsWith("pglite:")) {
     const dir = spec.slice("pglite:".length);
@@ -21,11 +27,11 @@ export async function openStore(spec: string = "memory"): Promise<ArcStore> {
     const { createPgliteStore } = await import("./postgres/pglite.js");
     return opening("pglite", () => createPgliteStore(dir === "memory://" ? {} : { dir }));
   }
-  if (/^postgres(ql)?:\/\//.test(spec)) {
+  if (isPostgresSpec(spec)) {
     const { connectionString, schema } = splitParam(spec, "schema", "--store");
     const { createPostgresStore } = await import("./postgres/pg.js");
     if (schema !== undefined) checkSchema(schema);
-    return opening("postgres", () => createPostgresStore({ connectionString, schema }));
+    return opening("postgres", () => createPostgresStore({ connectionString, schema, ...options }));
   }
   throw new CliError(`unknown --store '${redact(spec)}': use memory, pglite:<dir> or postgres://...`);
 }

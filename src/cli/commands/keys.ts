@@ -3,7 +3,7 @@
  * `arcroute serve` uses). The plain key is printed once, at creation; the store keeps its hash.
  */
 import { createApiKey, KeyRequestError, revokeApiKey, type KeyMode } from "../../keys/index.js";
-import { integerOption, parseCommandArgs, requireDurableStore, storeSpec } from "../../serve/cli-options.js";
+import { integerOption, parseCommandArgs, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { openStore } from "../../stores/open.js";
 import { SCOPES, TIERS, type ApiKeyRecord, type ArcStore, type Scope, type Tier } from "../../stores/types.js";
 import type { Command } from "../command.js";
@@ -17,6 +17,7 @@ const usage = `Usage:
 
 Every subcommand takes --store pglite:<dir>|postgres://... (or $ARCROUTE_STORE): the store the
 server uses. The memory store is refused (it lives only inside one 'arcroute serve' process).
+With PostgreSQL, --query-timeout-ms N is the longest one statement may take (default 30000).
 
 create   prints the plain key alone on stdout (once: only its SHA-256 hash is stored) and its
          public id on stderr; --json prints {id, key, org, tier, mode, scopes, created_at}.
@@ -27,12 +28,13 @@ revoke   revokes by public id (key_...); revoked keys get 401 at once, also on r
 list     the organization's keys: id, key (ar_live_…last4: mode and last four), scopes, created,
          revoked (never the key or its hash).`;
 
-const STORE_OPTION = { store: { type: "string" }, json: { type: "boolean" } } as const;
+const STORE_OPTION = { ...STORE_OPTIONS, json: { type: "boolean" } } as const;
 
-async function withStore<T>(spec: string | undefined, command: string, work: (store: ArcStore) => Promise<T>): Promise<T> {
-  const resolved = storeSpec(spec);
-  requireDurableStore(resolved, command);
-  const store = await openStore(resolved);
+/** `values` as parsed with STORE_OPTION. */
+async function withStore<T>(values: { store?: string; "query-timeout-ms"?: string }, command: string, work: (store: ArcStore) => Promise<T>): Promise<T> {
+  const spec = storeSpec(values.store);
+  requireDurableStore(spec, command);
+  const store = await openStore(spec, queryTimeoutOption(spec, values["query-timeout-ms"]));
   try {
     return await work(store);
   } finally {
@@ -67,7 +69,7 @@ async function create(args: string[], io: CliIO): Promise<number> {
   const scopes = parseScopes(values.scopes);
   const rpm = values.rpm === undefined ? undefined : integerOption("rpm", values.rpm, 1, 1_000_000_000);
   const org = values.org;
-  const created = await withStore(values.store, "keys create", async (store) => {
+  const created = await withStore(values, "keys create", async (store) => {
     const existing = await store.getOrganization(org);
     const tier = (values.tier ?? existing?.tier) as Tier | undefined;
     if (tier === undefined) throw new CliError(`organization '${org}' does not exist yet: give its plan with --tier`);
@@ -92,7 +94,7 @@ async function revoke(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, STORE_OPTION, true);
   if (positionals.length !== 1 || positionals[0] === "") throw new CliError("keys revoke needs exactly one key id: arcroute keys revoke <key-id>");
   const id = positionals[0]!;
-  const revoked = await withStore(values.store, "keys revoke", (store) => revokeApiKey(store, id));
+  const revoked = await withStore(values, "keys revoke", (store) => revokeApiKey(store, id));
   if (!revoked) throw new CliError(`no key with id '${id}'`, 1);
   await writeLine(io.stdout, values.json ? JSON.stringify({ id, revoked: true }) : `revoked ${id}`);
   return 0;
@@ -102,7 +104,7 @@ async function list(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs(args, { ...STORE_OPTION, org: { type: "string" } });
   if (values.org === undefined) throw new CliError("keys list needs --org <id>");
   const org = values.org;
-  const keys = await withStore(values.store, "keys list", (store) => store.listApiKeys(org));
+  const keys = await withStore(values, "keys list", (store) => store.listApiKeys(org));
   if (values.json) {
     await writeLine(io.stdout, JSON.stringify(keys.map(publicRecord)));
     return 0;

@@ -5,7 +5,7 @@
  */
 import { feedbackExamples, learnWeights } from "../../feedback/learn.js";
 import { writeLearnedWeights } from "../../feedback/weights.js";
-import { fractionOption, requireDurableStore, storeSpec } from "../../serve/cli-options.js";
+import { fractionOption, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { openStore } from "../../stores/open.js";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
@@ -13,7 +13,7 @@ import { CliError } from "../errors.js";
 import { writeLine } from "../io.js";
 
 const usage = `Usage:
-  arcroute learn [--store pglite:<dir>|postgres://...] [--org <id>] [--out weights.json]
+  arcroute learn [--store pglite:<dir>|postgres://...] [--query-timeout-ms N] [--org <id>] [--out weights.json]
                  [--base-fusion 0.5] [--drop-below 0] [--include-test-keys] [--json]
   Learns filter weights from stored feedback (all organizations unless --org) and writes them
   to --out (default: learned-weights.json); prints a one-line summary, or with --json the
@@ -21,14 +21,15 @@ const usage = `Usage:
   $ARCROUTE_STORE). One feedback item counts per activation and memory (the latest); feedback on
   activations made with test keys (ar_test_, the dev key) is left out unless --include-test-keys.
   With no feedback to learn from it writes nothing and exits 1. --drop-below m removes the
-  filters whose multiplier falls under m (default 0: filters only lose weight).`;
+  filters whose multiplier falls under m (default 0: filters only lose weight). With PostgreSQL,
+  --query-timeout-ms is the longest one statement may take (default 30000).`;
 
 export const command: Command = {
   summary: "learn filter weights from retrieval feedback in a store",
   usage,
   async run(args, io) {
     const { values } = parseCommandArgs(args, {
-          store: { type: "string" },
+          ...STORE_OPTIONS,
           org: { type: "string" },
           out: { type: "string", default: "learned-weights.json" },
           "base-fusion": { type: "string" },
@@ -43,7 +44,7 @@ export const command: Command = {
       dropBelow: values["drop-below"] === undefined ? 0 : fractionOption("drop-below", values["drop-below"], 0, 1),
     };
     const org = values.org ?? null;
-    const store = await openStore(spec);
+    const store = await openStore(spec, queryTimeoutOption(spec, values["query-timeout-ms"]));
     try {
       if (org !== null && !(await store.getOrganization(org))) throw new CliError(`no organization '${org}' in this store; nothing written`, 1);
       const found = await feedbackExamples(store, org, { includeTestKeys: values["include-test-keys"] });

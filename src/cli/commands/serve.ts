@@ -5,7 +5,7 @@
  */
 import { normalizeBasePath } from "../../http/options.js";
 import { SCOPES, TIERS } from "../../stores/types.js";
-import { describeSpec, integerOption, limiterSpec, parseCommandArgs, storeSpec } from "../../serve/cli-options.js";
+import { describeSpec, integerOption, limiterSpec, parseCommandArgs, queryTimeoutOption, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { KeysFileError } from "../../serve/keys-file.js";
 import { startServe, type RunningServe } from "../../serve/start.js";
 import type { Command } from "../command.js";
@@ -13,7 +13,8 @@ import { CliError } from "../errors.js";
 import { writeLine, type CliIO } from "../io.js";
 
 const usage = `Usage: arcroute serve [--port 8787] [--host 127.0.0.1] [--base-path /v1]
-                      [--store memory|pglite:<dir>|postgres://...] [--limiter memory|redis://...]
+                      [--store memory|pglite:<dir>|postgres://...] [--query-timeout-ms 30000]
+                      [--limiter memory|redis://...]
                       [--keys <file.json>] [--trust-proxy] [--verify-rpm 30] [--json]
 
 Serves the /v1 API (POST <base>/activate, GET <base>/usage, ...). Once it listens it prints the
@@ -25,6 +26,9 @@ Options:
   --host H          interface to bind                                       [127.0.0.1]
   --base-path P     path prefix of the API, e.g. /api/v1 for clients that call it [/v1]
   --store S         memory | pglite:<dir> | postgres://...   (or $ARCROUTE_STORE)   [memory]
+  --query-timeout-ms N  PostgreSQL only: longest one statement may take; a request whose
+                    statement runs longer (a locked table, a database that stopped answering)
+                    answers 500 instead of waiting                                   [30000]
   --limiter L       memory | redis://...                      (or $ARCROUTE_LIMITER) [memory]
   --keys FILE       JSON array of keys to accept:
                       [{"key": "ar_live_...", "org": "acme", "tier": "${TIERS.join("|")}",
@@ -52,7 +56,7 @@ async function start(args: string[], io: CliIO): Promise<{ running: RunningServe
       port: { type: "string", default: "8787" },
       host: { type: "string", default: "127.0.0.1" },
       "base-path": { type: "string", default: "/v1" },
-      store: { type: "string" },
+      ...STORE_OPTIONS,
       limiter: { type: "string" },
       keys: { type: "string" },
       "trust-proxy": { type: "boolean" },
@@ -70,6 +74,7 @@ async function start(args: string[], io: CliIO): Promise<{ running: RunningServe
       port: integerOption("port", values.port, 0, 65535),
       basePath: basePathOption(values["base-path"]),
       store,
+      ...queryTimeoutOption(store, values["query-timeout-ms"]),
       limiter,
       ...(values.keys !== undefined ? { keysFile: values.keys } : {}),
       trustProxy: values["trust-proxy"] ?? false,

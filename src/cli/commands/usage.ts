@@ -4,18 +4,19 @@
  * figures as `GET <base>/usage`, for any month.
  */
 import { monthOf } from "../../http/routes/usage.js";
-import { parseCommandArgs, requireDurableStore, storeSpec } from "../../serve/cli-options.js";
+import { parseCommandArgs, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { openStore } from "../../stores/open.js";
 import type { Command } from "../command.js";
 import { CliError } from "../errors.js";
 import { writeLine } from "../io.js";
 
-const usage = `Usage: arcroute usage --org <id> [--month YYYY-MM] [--store pglite:<dir>|postgres://...] [--json]
+const usage = `Usage: arcroute usage --org <id> [--month YYYY-MM] [--store pglite:<dir>|postgres://...] [--query-timeout-ms N] [--json]
 
 Billed significance queries (POST /activate with significance_gate true and a live key) and the
 amount ($0.001 each, stored as integer micro-dollars) of one organization for a calendar month in
 UTC (default: the current month). The store is the server's (or $ARCROUTE_STORE); the memory store
-is refused. --json prints {org_id, month, from, to, billed_queries, amount_micros, amount_usd}.`;
+is refused. With PostgreSQL, --query-timeout-ms is the longest one statement may take (default 30000).
+--json prints {org_id, month, from, to, billed_queries, amount_micros, amount_usd}.`;
 
 /** "2026-11" → the first instant of that month (UTC). */
 function parseMonth(value: string | undefined, now: Date): Date {
@@ -37,14 +38,14 @@ export const command: Command = {
   summary: "billed significance queries and amount of an organization for a month",
   usage,
   async run(args, io) {
-    const { values } = parseCommandArgs(args, { org: { type: "string" }, month: { type: "string" }, store: { type: "string" }, json: { type: "boolean" } });
+    const { values } = parseCommandArgs(args, { org: { type: "string" }, month: { type: "string" }, ...STORE_OPTIONS, json: { type: "boolean" } });
     if (values.org === undefined) throw new CliError("usage needs --org <id>");
     const org = values.org;
     const { from, to } = monthOf(parseMonth(values.month, new Date()));
     const month = from.slice(0, 7);
     const spec = storeSpec(values.store);
     requireDurableStore(spec, "usage");
-    const store = await openStore(spec);
+    const store = await openStore(spec, queryTimeoutOption(spec, values["query-timeout-ms"]));
     let result;
     try {
       if (!(await store.getOrganization(org))) throw new CliError(`no organization '${org}' in this store`, 1);
