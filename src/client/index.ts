@@ -126,8 +126,8 @@ export function createClient(options: ClientOptions): ArcrouteClient {
     if (body !== undefined) headers["content-type"] = "application/json";
     if (call.idempotencyKey !== undefined) headers["idempotency-key"] = call.idempotencyKey;
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    // Refused here as the server would refuse it: sent, a large body races the server's close
-    // (it answers 413 without reading the rest) and often arrives as a broken pipe instead.
+    // Refused here as the server would refuse it: sent, a large body is uploaded for nothing (the
+    // server discards up to 8 MiB after its 413, then closes: a broken pipe for a larger one).
     if (payload !== undefined && new TextEncoder().encode(payload).byteLength > MAX_BODY_BYTES) {
       throw new ArcrouteError({ status: 413, code: "payload_too_large", message: "Request body too large" });
     }

@@ -36,7 +36,7 @@ export async function readBodyBytes(request: Request, limit: number = MAX_BODY_B
 
 /**
  * Reads a node request up to `limit` bytes and stops listening there: the rest is never buffered
- * (the caller closes the connection instead of draining it).
+ * (the node listener discards it after the answer, within bounds).
  */
 export function readNodeBody(req: IncomingMessage, limit: number = MAX_BODY_BYTES): Promise<BodyBytes> {
   if (declaresTooMuch(req.headers["content-length"], limit)) return Promise.resolve({ ok: false, reason: "too_large" });

@@ -2,13 +2,13 @@
  * `toNodeListener(api)`: the handler set as a `node:http` request listener. It feeds the pipeline
  * straight from the `IncomingMessage` (no Web `Request`/`Response` on the hot path). The body is
  * read only when the pipeline reaches its body step, never beyond 64 KiB + 1 byte, and not at all
- * when Content-Length declares more. A body left unread is drained after the answer (node does
- * that) only when Content-Length declares at most 64 KiB; one of unknown or larger size, or cut
- * short, closes the connection instead of being drained.
+ * when Content-Length declares more. A body left unread (a 401, 404 or 413 answered early) is
+ * read and discarded after the answer, within bounds (`discardRest`), then the connection serves
+ * its next request; past the bounds it is closed.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { HANDLE_INCOMING, type Api } from "./api.js";
-import { MAX_BODY_BYTES, parsedBodyBytes, readNodeBody, type BodyBytes } from "./body.js";
+import { parsedBodyBytes, readNodeBody, type BodyBytes } from "./body.js";
 import type { HeaderSource, Incoming, Reply } from "./exchange.js";
 
 const INTERNAL_ERROR = JSON.stringify({ success: false, error: "Internal server error", data: null, code: "internal_error" });
@@ -22,17 +22,10 @@ export function toNodeListener(api: FetchHandler): RequestListener {
 
 async function serve(api: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
-    const incoming = fromNode(req);
-    // An Api built by createApi takes the fast path; any other `{ fetch }` (a wrapper) gets a Request.
-    const handleIncoming = api[HANDLE_INCOMING];
-    const reply = handleIncoming ? await handleIncoming(incoming) : await api.fetch(viaFetch(req, incoming), { remoteAddress: incoming.remoteAddress });
-    // A body not read to its end is drained only when it is declared small (a 401 or 404 to a
-    // keep-alive client costs no new connection); an unbounded one is not: close rather than drain gigabytes.
-    const close = !req.complete && !declaredSmallBody(req);
-    if (reply instanceof Response) await writeResponse(res, reply, close);
-    else writeReply(res, reply, close);
-    // Discard the rest, so that the connection's next request can be read.
-    if (!close && !req.complete) req.resume();
+    const reply = await answer(api, req);
+    if (reply instanceof Response) await writeResponse(res, reply);
+    else writeReply(res, reply);
+    if (!req.complete) discardRest(req);
   } catch {
     // The pipeline answers every failure itself; this covers a socket that died mid-write.
     if (res.headersSent) res.destroy();
@@ -40,11 +33,51 @@ async function serve(api: FetchHandler, req: IncomingMessage, res: ServerRespons
   }
 }
 
-/** A body whose Content-Length promises no more than the pipeline would read anyway (and no chunked encoding). */
-function declaredSmallBody(req: IncomingMessage): boolean {
-  const length = req.headers["content-length"];
-  if (length === undefined || req.headers["transfer-encoding"] !== undefined) return false;
-  return /^\d+$/.test(length) && Number(length) <= MAX_BODY_BYTES;
+/** An Api built by createApi takes the fast path; any other `{ fetch }` (a wrapper) gets a streamed Request. */
+async function answer(api: FetchHandler, req: IncomingMessage): Promise<Reply> {
+  const incoming = fromNode(req);
+  const handleIncoming = api[HANDLE_INCOMING];
+  if (handleIncoming) return await handleIncoming(incoming);
+  const streamed = viaFetch(req, incoming);
+  try {
+    return await api.fetch(streamed.request, { remoteAddress: incoming.remoteAddress });
+  } finally {
+    streamed.detach(); // the answer is decided: what is left of the body is discarded, not queued in the stream
+  }
+}
+
+/*
+ * Bounds on discarding an unread body. Answering early and then closing makes the kernel reset a
+ * connection that still receives data: a client still uploading gets EPIPE/ECONNRESET, often
+ * before it has read the answer. Reading the rest gives it the answer, and keeps the connection.
+ * Bodies are at most 64 KiB, so what comes past that is a misdirected upload (a file of a few MB,
+ * a client that did not check the limit): up to 8 MiB (128 times the limit) or 2 s, whichever
+ * comes first, is read for nothing, never buffered; past that the connection is closed, so a
+ * client cannot keep the server reading gigabytes, nor hold the connection by trickling (the
+ * 30 s request timeout of `arcroute serve` would). A fast client's 8 MiB arrive in well under 2 s.
+ */
+const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
+const DISCARD_MAX_MS = 2_000;
+
+/** Reads and drops the rest of `req` after its answer; destroys the connection past the bounds. */
+function discardRest(req: IncomingMessage): void {
+  let read = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    req.off("data", count).off("end", stop).off("close", stop).off("error", stop);
+  };
+  const giveUp = () => {
+    stop();
+    req.socket.destroy();
+  };
+  const count = (chunk: Buffer) => {
+    read += chunk.byteLength;
+    if (read > DISCARD_MAX_BYTES) giveUp();
+  };
+  const timer = setTimeout(giveUp, DISCARD_MAX_MS);
+  timer.unref();
+  req.on("data", count).once("end", stop).once("close", stop).once("error", stop);
+  req.resume();
 }
 
 function fromNode(req: IncomingMessage): Incoming {
@@ -104,18 +137,23 @@ function targetOf(target: string): { url: string; path: string } {
   return { url: url.toString(), path: url.pathname };
 }
 
-/** A Web Request whose body streams from the node request on demand (the Api bounds what it reads). */
-function viaFetch(req: IncomingMessage, incoming: Incoming): Request {
+/**
+ * A Web Request whose body streams from the node request on demand (the Api bounds what it reads);
+ * `detach` stops the stream taking the node request's data (once the answer is decided).
+ */
+function viaFetch(req: IncomingMessage, incoming: Incoming): { request: Request; detach: () => void } {
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   // A body parser in front (express.json()) already read the stream: listening for it would wait
   // forever. Hand on what the parser left, or a body that fails as the fast path does (a 500 to onError).
   if (hasBody && req.readableEnded) {
     const body = consumedBody(req);
-    return new Request(incoming.url, { method: incoming.method, headers: webHeaders(req), body, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+    const request = new Request(incoming.url, { method: incoming.method, headers: webHeaders(req), body, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+    return { request, detach: () => {} };
   }
   let onData = (_chunk: Buffer) => {};
   let onEnd = () => {};
   let onError = (_error: Error) => {};
+  const detach = () => void req.pause().off("data", onData).off("end", onEnd).off("error", onError);
   const body = hasBody
     ? new ReadableStream<Uint8Array>({
         start(controller) {
@@ -130,28 +168,29 @@ function viaFetch(req: IncomingMessage, incoming: Incoming): Request {
         pull() {
           req.resume();
         },
-        cancel() {
-          // The Api stopped reading (413): leave the rest unread; the connection is closed after the answer.
-          req.pause().off("data", onData).off("end", onEnd).off("error", onError);
-        },
+        // The Api stopped reading (413): the rest is discarded after the answer.
+        cancel: detach,
       })
     : null;
   const headers = webHeaders(req);
   const length = req.headers["content-length"];
   if (length !== undefined) headers.set("content-length", length);
-  return new Request(incoming.url, { method: incoming.method, headers, body, ...(body ? { duplex: "half" } : {}) } as RequestInit);
+  return { request: new Request(incoming.url, { method: incoming.method, headers, body, ...(body ? { duplex: "half" } : {}) } as RequestInit), detach };
 }
 
-function writeReply(res: ServerResponse, reply: Exclude<Reply, Response>, close: boolean): void {
+/*
+ * No `Connection: close` on an answer whose body is still arriving: node ends such a connection as
+ * soon as the answer is sent, which is the reset `discardRest` is there to avoid.
+ */
+function writeReply(res: ServerResponse, reply: Exclude<Reply, Response>): void {
   // The pipeline built these headers for this answer alone: complete them in place.
   const headers = reply.headers;
   headers["content-length"] = String(Buffer.byteLength(reply.body));
-  if (close) headers.connection = "close";
   res.writeHead(reply.status, headers).end(reply.body);
 }
 
 /** A user handler's own Response, copied onto the node response (cookies kept separate). */
-async function writeResponse(res: ServerResponse, response: Response, close: boolean): Promise<void> {
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
@@ -161,7 +200,6 @@ async function writeResponse(res: ServerResponse, response: Response, close: boo
   const payload = Buffer.from(await response.arrayBuffer());
   headers["content-length"] = String(payload.byteLength);
   delete headers["transfer-encoding"];
-  if (close) headers.connection = "close";
   res.writeHead(response.status, headers).end(payload);
 }
 

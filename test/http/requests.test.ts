@@ -68,10 +68,10 @@ describe("bodies", () => {
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: "Request body too large" });
-    // The rest of the body is never drained: the connection is closed after the answer.
-    expect(response.headers.get("connection")).toBe("close");
+    // The rest of the body is read and discarded after the answer (within bounds, test/http/unread-body.test.ts): the connection stays.
+    expect(response.headers.get("connection")).not.toBe("close");
     const normal = await activate(server, key, { query: SIGNIFICANT });
-    expect(normal.headers.get("connection")).not.toBe("close");
+    expect(normal.status).toBe(200);
   });
 
   it("a declared Content-Length over the limit is refused without waiting for the body", async () => {
