@@ -16,7 +16,7 @@ export interface HandlerContext {
   /** The key's organization; null for an anonymous `/verify` call. */
   org: Organization | null;
   key: KeyInfo | null;
-  /** Path parameters: `id` for `/certificate/:id`, `path` (the rest, e.g. `jobs/42`) for `/batch/*` and `/vitapass/*`. */
+  /** Path parameters, percent-decoded, each segment unreserved characters (router.ts): `id` for `/certificate/:id`, `path` (the rest, e.g. `jobs/42`) for `/batch/*` and `/vitapass/*`. */
   params: Record<string, string>;
   /** The request body (at most 64 KiB), already read: the `Request` passed alongside carries the same bytes. */
   body: Uint8Array | null;

@@ -47,14 +47,12 @@ function matchSegments(entry: Compiled, parts: string[]): Record<string, string>
   for (let i = 0; i < entry.segments.length; i++) {
     const expected = entry.segments[i]!;
     const part = decode(parts[i]!);
-    if (part === null || part === "") return null;
+    if (part === null) return null;
     if (expected.startsWith(":")) params[expected.slice(1)] = part;
     else if (expected !== part) return null;
   }
   if (entry.rest) {
-    const rest = parts.slice(entry.segments.length);
-    if (rest.some((p) => p === "")) return null;
-    const decoded = rest.map(decode);
+    const decoded = parts.slice(entry.segments.length).map(decode);
     if (decoded.some((p) => p === null)) return null;
     params.path = decoded.join("/");
   }
@@ -62,10 +60,16 @@ function matchSegments(entry: Compiled, parts: string[]): Record<string, string>
 }
 
 /**
- * One path segment, percent-decoded; null when it does not decode, or when decoded it is no longer
- * one plain segment: an encoded "/" (`%2F`), "\\", or a "." / ".." segment would hand a handler
- * a parameter that walks to another route (`/batch/..%2Fvitapass%2Frevoke`) past the scope checked here.
+ * A path parameter once decoded: RFC 3986 unreserved characters only, and not all dots. Handlers
+ * build upstream URLs from it (`https://upstream/v1/batch/${path}`), so anything a URL parser or an
+ * upstream server reads as structure is refused: "/" and "\\" (another segment), dot segments
+ * (`..%2Fvitapass`), "%" (`%252e%252e` decodes once to `%2e%2e`, which the next parser takes for
+ * ".."), "?" and "#" (end of the path), whitespace and control characters (stripped or split on by
+ * some parsers: `..%09` becomes `..`), and non-ASCII (normalised to ASCII by some servers).
  */
+export const PLAIN_SEGMENT = /^(?!\.+$)[A-Za-z0-9._~-]+$/;
+
+/** One path segment, percent-decoded; null when it does not decode or is not a plain segment. */
 function decode(part: string): string | null {
   let decoded: string;
   try {
@@ -73,5 +77,5 @@ function decode(part: string): string | null {
   } catch {
     return null;
   }
-  return decoded.includes("/") || decoded.includes("\\") || decoded === "." || decoded === ".." ? null : decoded;
+  return PLAIN_SEGMENT.test(decoded) ? decoded : null;
 }

@@ -16,6 +16,7 @@ import {
 import { componentRef, generateComponents, inlineSchema, type JsonSchema } from "./components.js";
 import { METHOD_NOT_ALLOWED, OPERATIONS, ROUTE_NOT_FOUND, type ErrorSpec, type OperationSpec } from "./operations.js";
 import { MAX_IDEMPOTENCY_KEY_CHARS } from "../http/messages.js";
+import { PLAIN_SEGMENT } from "../http/router.js";
 
 /** Version of the `/v1` API description (the package version is in package.json). */
 export const API_DOCUMENT_VERSION = "1.0.0";
@@ -178,14 +179,14 @@ function pathParameters(path: string): JsonSchema[] {
     in: "path",
     required: true,
     ...(name === REST_OF_PATH ? { description: REST_OF_PATH_DESCRIPTION } : {}),
-    schema: { type: "string", minLength: 1 },
+    schema: { type: "string", pattern: PLAIN_SEGMENT.source },
   }));
 }
 
 /** The parameter standing for `/*` in the router (`/batch/*`, `/vitapass/*`). */
 const REST_OF_PATH = "operation";
 const REST_OF_PATH_DESCRIPTION =
-  "The rest of the path: one or more segments (`jobs`, `jobs/42`), handed to the handler as `params.path`. An OpenAPI path template matches one segment; the server routes every path under the prefix.";
+  "The rest of the path: one or more segments (`jobs`, `jobs/42`), handed to the handler as `params.path`. An OpenAPI path template matches one segment; the server routes every path under the prefix. Each segment, percent-decoded, must be unreserved characters (`A-Z a-z 0-9 . _ ~ -`) and not only dots; any other path is 404 `Not found`.";
 
 /** The error envelope, narrowed to this status's messages (so a response can be checked message by message); a 405 documents `allow`. */
 function renderError(error: ErrorSpec, rateLimited: boolean, allow?: string): JsonSchema {

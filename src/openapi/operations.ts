@@ -114,7 +114,7 @@ export const METHOD_NOT_ALLOWED: ErrorSpec = {
 };
 export const ROUTE_NOT_FOUND: ErrorSpec = {
   status: 404,
-  description: "A path segment the router refuses (it decodes to '/', '\\', '.' or '..', or does not decode) is no route: answered before any key check.",
+  description: "A path segment the router refuses (it does not decode, or decoded it is not only unreserved characters `A-Z a-z 0-9 . _ ~ -`, or only dots) is no route: answered before any key check.",
   messages: [API_MESSAGES.notFound],
   code: "not_found",
   routing: true,

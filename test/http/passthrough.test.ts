@@ -60,8 +60,8 @@ describe("with user handlers", () => {
     expect(context.key).not.toHaveProperty("hash");
     expect(context.clientIp).toBe("127.0.0.1");
 
-    const vitapass = await call(`${server.url}/vitapass/scopes/a%20b`, { key, body: {} });
-    expect(vitapass.body).toEqual({ success: true, error: null, data: { path: "scopes/a b" } });
+    const vitapass = await call(`${server.url}/vitapass/scopes/a-b`, { key, body: {} });
+    expect(vitapass.body).toEqual({ success: true, error: null, data: { path: "scopes/a-b" } });
     expect((await call(`${server.url}/certificate/cert_7`, { key })).body.data).toEqual({ id: "cert_7" });
   });
 
@@ -164,5 +164,43 @@ describe("Free plan quota", () => {
     for (let i = 1; i < 100; i++) await bare.store.consumeQuota("free-org", "extractions", 100);
     expectFailure(await call(`${bare.url}/observe`, { key: bareKey, body: {} }), 402, "Free plan quota exhausted");
     await bare.close();
+  });
+});
+
+describe("path parameters", () => {
+  // A handler that builds `https://upstream/v1/batch/${path}` must not be walked to another route's
+  // upstream (here /vitapass/revoke, whose scope the extract-only key lacks) by what a later parser
+  // strips, splits on or decodes again.
+  it.each([
+    ["POST", "/batch/..%09/vitapass/revoke"],
+    ["POST", "/batch/..%0a/vitapass/revoke"],
+    ["POST", "/batch/..%0d/vitapass/revoke"],
+    ["POST", "/batch/%252e%252e/vitapass/revoke"],
+    ["POST", "/batch/.%252e/vitapass/revoke"],
+    ["POST", "/batch/jobs/..."],
+    ["POST", "/batch/caf%C3%A9"],
+    ["GET", "/certificate/..%20"],
+    ["GET", "/certificate/..%00"],
+    ["GET", "/certificate/..%3F"],
+    ["GET", "/certificate/a%23b"],
+    ["GET", "/certificate/a%20b"],
+  ])("%s %s is 404 Not found and never reaches the handler", async (method, path) => {
+    const seen: string[] = [];
+    const record = (_request: Request, context: HandlerContext) => (seen.push(JSON.stringify(context.params)), {});
+    server = await startServer({ handlers: { batch: record, certificate: record } });
+    const key = await server.key("acme", "scale", ["extract", "verify"]);
+    const answer = await call(server.url + path, { method, key, body: method === "POST" ? {} : undefined });
+    expectFailure(answer, 404, "Not found");
+    expect(answer.body.code).toBe("not_found");
+    expect(seen).toEqual([]);
+  });
+
+  it("ordinary ids still reach the handler, decoded", async () => {
+    server = await startServer({ handlers: { batch: (_r, c) => c.params, certificate: (_r, c) => c.params } });
+    const key = await server.key("acme", "scale", ["extract", "verify"]);
+    expect((await call(`${server.url}/batch/jobs/42`, { key, body: {} })).body.data).toEqual({ path: "jobs/42" });
+    expect((await call(`${server.url}/batch/v1.2~rc_3-x/.hidden/a..b`, { key, body: {} })).body.data).toEqual({ path: "v1.2~rc_3-x/.hidden/a..b" });
+    expect((await call(`${server.url}/certificate/cert_7`, { key })).body.data).toEqual({ id: "cert_7" });
+    expect((await call(`${server.url}/certificate/%63ert%5F8`, { key })).body.data).toEqual({ id: "cert_8" });
   });
 });
