@@ -4,6 +4,7 @@
  * taken from `X-Forwarded-For`, counting from the right: entries further left are written by the
  * client and could be forged to dodge the limit.
  */
+import { isIP } from "node:net";
 import type { HeaderSource } from "./exchange.js";
 
 export const UNKNOWN_IP = "unknown";
@@ -16,7 +17,9 @@ export function clientIp(headers: HeaderSource, socketIp: string | undefined, tr
     .map((part) => part.trim())
     .filter(Boolean);
   if (chain.length === 0) return socket;
-  return normalizeIp(chain[Math.max(0, chain.length - trustedHops)]);
+  // An entry that is no address (a broken proxy, a client writing past one) names no client: it
+  // would be a bucket of its own choosing and the handler's `clientIp`, so the socket answers.
+  return addressOf(chain[Math.max(0, chain.length - trustedHops)]) ?? socket;
 }
 
 const IPV4_WITH_PORT = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/;
@@ -26,18 +29,26 @@ const BRACKETED_IPV6 = /^\[([^\]]+)\](?::\d+)?$/;
  * One client is one bucket however its address is written: a port some proxies append
  * (`5.5.5.5:1000`, `[2001:db8::1]:443`) is dropped, IPv6 takes its canonical compressed form
  * (`2001:DB8:0:0:0:0:0:1` = `2001:db8::1`), and an IPv4-mapped address is the IPv4 one
- * (`::ffff:10.0.0.1`, `::ffff:0a00:0001` → `10.0.0.1`). Anything else is kept as written, lower-cased.
+ * (`::ffff:10.0.0.1`, `::ffff:0a00:0001` → `10.0.0.1`). Anything that is not an IPv4 or IPv6
+ * address (`net.isIP`) is `unknown`; an IPv6 zone id is dropped.
  */
 export function normalizeIp(ip: string | undefined): string {
-  if (!ip) return UNKNOWN_IP;
+  return addressOf(ip) ?? UNKNOWN_IP;
+}
+
+/** The address `ip` writes, normalised as `normalizeIp` says; null when it is not one. */
+function addressOf(ip: string | undefined): string | null {
+  if (!ip) return null;
   let address = ip.trim().toLowerCase();
   address = IPV4_WITH_PORT.exec(address)?.[1] ?? BRACKETED_IPV6.exec(address)?.[1] ?? address;
+  if (isIP(address) === 0) return null;
   if (!address.includes(":")) return address;
   let canonical: string;
   try {
-    canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1); // the WHATWG parser's IPv6 serialisation
+    // A zone id (`fe80::1%eth0`, any length to isIP) names an interface of this host, not a client.
+    canonical = new URL(`http://[${address.split("%")[0]}]/`).hostname.slice(1, -1); // the WHATWG parser's IPv6 serialisation
   } catch {
-    return address;
+    return null; // isIP and the URL parser should agree; if not, it is not an address we can bucket
   }
   const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
   if (!mapped) return canonical;
@@ -58,7 +69,10 @@ export function rateLimitSubject(ip: string): string {
   if (halves.length > 2) return ip;
   const head = halves[0] ? halves[0].split(":") : [];
   const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
-  const groups = halves.length === 2 ? [...head, ...Array<string>(8 - head.length - tail.length).fill("0"), ...tail] : head;
+  // More than eight groups around "::" would be a negative fill (a RangeError, a 500): not an address.
+  const missing = 8 - head.length - tail.length;
+  if (missing < 0) return ip;
+  const groups = halves.length === 2 ? [...head, ...Array<string>(missing).fill("0"), ...tail] : head;
   if (groups.length !== 8) return ip;
   return `${normalizeIp(`${groups.slice(0, 4).join(":")}::`)}/64`;
 }

@@ -48,7 +48,8 @@ export interface ApiOptions {
   handlers?: Partial<Record<HandlerName, UserHandler>>;
   /**
    * Take the client IP (for the anonymous `/verify` limit) from `X-Forwarded-For`: `true` trusts
-   * one proxy (the right-most entry), a number trusts that many hops. Default: the socket address.
+   * one proxy (the right-most entry), a number trusts that many hops; an entry that is not an IP
+   * address falls back to the socket's. Default: the socket address.
    */
   trustProxy?: boolean | number;
   /** Anonymous `/verify` requests per client IP per minute (default 30). */

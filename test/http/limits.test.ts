@@ -199,6 +199,18 @@ describe("anonymous /verify", () => {
     expect((await as("10.0.0.3")).status).toBe(501);
   });
 
+  it("a forwarded entry that is no address names no client: the socket address counts and reaches the handler, never a 500", async () => {
+    const seen: string[] = [];
+    server = await startServer({ manualClock: true, anonymousVerifyRpm: 5, trustProxy: true, handlers: { verify: (_r, c) => (seen.push(c.clientIp), {}) } });
+    const as = (ip: string) => call(`${server.url}/verify`, { body: {}, headers: { "x-forwarded-for": ip } });
+    for (const junk of ["::1:2:3:4:5:6:7:8:9", "1:2:3:4:5::6:7:8:9:10", "[::1", "a".repeat(2000)]) expect((await as(junk)).status, junk.slice(0, 30)).toBe(200);
+    expect((await call(`${server.url}/verify`, { body: {} })).status).toBe(200);
+    expect(seen).toEqual(Array(5).fill("127.0.0.1"));
+    // All five were the socket's: one bucket, now full (each junk value had been a bucket of its own).
+    expectFailure(await as("[::2"), 429, "Rate limit exceeded");
+    expect((await as("10.0.0.1")).status).toBe(200);
+  });
+
   it("counts an IPv6 client by its /64: another address of the same network shares the bucket", async () => {
     server = await startServer({ manualClock: true, anonymousVerifyRpm: 2, trustProxy: true });
     const as = (ip: string) => call(`${server.url}/verify`, { body: {}, headers: { "x-forwarded-for": ip } });

@@ -19,6 +19,15 @@ describe("client IP", () => {
     expect(clientIp(headers({}), "10.0.0.1", 1)).toBe("10.0.0.1");
   });
 
+  it("falls back to the socket address when the trusted entry is no address", () => {
+    for (const junk of ["::1:2:3:4:5:6:7:8:9", "1:2:3:4:5::6:7:8:9:10", "[::1", "a".repeat(2000), "010.0.0.1", "1.2.3.4.5", "unknown"]) {
+      expect(clientIp(headers({ "x-forwarded-for": `6.6.6.6, ${junk}` }), "10.0.0.1", 1), junk.slice(0, 30)).toBe("10.0.0.1");
+    }
+    expect(clientIp(headers({ "x-forwarded-for": "junk" }), "not an address", 1)).toBe("unknown");
+    // A zone id names an interface of the proxy's host, whatever its length: dropped.
+    expect(clientIp(headers({ "x-forwarded-for": `fe80::1%${"a".repeat(2000)}` }), "10.0.0.1", 1)).toBe("fe80::1");
+  });
+
   it("normalizes IPv4-mapped IPv6 and unknown sockets", () => {
     expect(normalizeIp("::FFFF:192.168.0.7")).toBe("192.168.0.7");
     expect(normalizeIp("2001:db8::1")).toBe("2001:db8::1");
@@ -36,6 +45,8 @@ describe("client IP", () => {
     expect(subject("::ffff:10.0.0.1")).toBe("10.0.0.1");
     expect(subject("10.0.0.2")).toBe("10.0.0.2");
     expect(subject("unknown")).toBe("unknown");
+    // What no normalizeIp answer is, still never a throw: more than eight groups around "::".
+    for (const bad of ["::1:2:3:4:5:6:7:8:9", "1:2:3:4:5::6:7:8:9:10"]) expect(rateLimitSubject(bad)).toBe(bad);
   });
 });
 
