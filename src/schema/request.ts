@@ -37,9 +37,9 @@ export const ActivateRequestSchema = z
     query: z
       .string()
       .regex(/\S/)
+      .max(MAX_QUERY_CHARS) // before .trim(): zod runs checks in order, so the length is the received one
       .trim()
-      .max(MAX_QUERY_CHARS)
-      .describe(`Natural-language query: not blank, at most ${MAX_QUERY_CHARS} characters once surrounding whitespace is trimmed (meta.query echoes it untrimmed).`),
+      .describe(`Natural-language query: not blank, at most ${MAX_QUERY_CHARS} characters as received, surrounding whitespace included; classified trimmed, echoed in meta.query as received.`),
     subject_vp_id: z.string().max(MAX_SUBJECT_VP_ID_CHARS).nullable().optional().describe("Subject id, logged on the event; null is the same as absent."),
     top_k: z.number().int().min(1).max(MAX_TOP_K).nullable().default(DEFAULT_TOP_K).describe("Results to retrieve; echoed in meta; null is the same as absent."),
   })
@@ -81,7 +81,9 @@ export function parseActivateRequest(body: unknown): ParseResult<ActivateRequest
   if (typeof rawQuery !== "string") return { ok: false, message: MESSAGES.queryNotString };
   const query = rawQuery.trim();
   if (query.length === 0) return { ok: false, message: MESSAGES.queryRequired };
-  if (exceedsChars(query, MAX_QUERY_CHARS)) return { ok: false, message: MESSAGES.queryTooLong };
+  // Counted as received, not trimmed: the raw query is what is stored (event, idempotency record)
+  // and echoed in meta.query, so whitespace around a short text must not carry ~64 KiB past the limit.
+  if (exceedsChars(rawQuery, MAX_QUERY_CHARS)) return { ok: false, message: MESSAGES.queryTooLong };
   if (hasUnstorableText(rawQuery)) return { ok: false, message: MESSAGES.queryUnstorable };
 
   const subject = record.subject_vp_id;

@@ -92,6 +92,13 @@ describe("parseActivateRequest", () => {
     expect(parseActivateRequest({ query: "x".repeat(4000), top_k: 100 }).ok).toBe(true);
   });
 
+  it("counts the query's length as received, surrounding whitespace included (that is what is stored and echoed)", () => {
+    for (const query of [`${" ".repeat(30_000)}hi${" ".repeat(30_000)}`, `${"x".repeat(4000)} `]) {
+      expect(parseActivateRequest({ query })).toEqual({ ok: false, message: MESSAGES.queryTooLong });
+    }
+    expect(parseActivateRequest({ query: ` ${"x".repeat(3998)} ` }).ok).toBe(true);
+  });
+
   it("counts characters as code points, as JSON Schema's maxLength does (an emoji is one)", () => {
     expect(parseActivateRequest({ query: "😀".repeat(4000), subject_vp_id: "é😀".repeat(128) }).ok).toBe(true);
     expect(parseActivateRequest({ query: "😀".repeat(4001) })).toEqual({ ok: false, message: MESSAGES.queryTooLong });

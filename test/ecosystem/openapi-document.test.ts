@@ -71,6 +71,9 @@ describe("OpenAPI document", () => {
     expect(check(ref("ActivateRequest"), { query: "" })).not.toBeNull();
     // As the server reads them: a blank query is missing, a null subject or top_k is absent.
     expect(check(ref("ActivateRequest"), { query: "   " })).not.toBeNull();
+    // The 4000-character limit counts the query as received, surrounding whitespace included.
+    expect(check(ref("ActivateRequest"), { query: ` ${"x".repeat(3999)} ` })).not.toBeNull();
+    expect(check(ref("ActivateRequest"), { query: ` ${"x".repeat(3998)} ` })).toBeNull();
     expect(check(ref("ActivateRequest"), { query: "hello", subject_vp_id: null, top_k: null })).toBeNull();
     expect(check(ref("FeedbackRequest"), { activation_id: "  ", hit: true })).not.toBeNull();
     expect(check(ref("FeedbackRequest"), { activation_id: "0b6f1d7e-58c4-4a55-9d2c-8a1f2b3c4d5e", hit: true, memory_id: null })).toBeNull();

@@ -49,6 +49,24 @@ describe("the activation and its event", () => {
     expect(await server.store.getActivation(activation_id, "acme")).toEqual(event);
   });
 
+  it("counts the 4000-character limit on the query as received: whitespace around a short text is not stored past it", async () => {
+    await start();
+    const key = await server.key("acme", "growth");
+    // A short text in ~64 KiB of whitespace: under the limit once trimmed, but stored and echoed as sent.
+    const padded = `${" ".repeat(30_000)}${SIGNIFICANT}${" ".repeat(30_000)}`;
+    for (const query of [padded, `${"x".repeat(3999)}  `]) {
+      const refused = await activate(server, key, { query }, { "idempotency-key": `k-${query.length}` });
+      expectFailure(refused, 400, "'query' must be at most 4000 characters");
+    }
+    expect(ledger.events).toEqual([]);
+    // Exactly 4000 as received, whitespace included: accepted and echoed untrimmed.
+    const edge = `  ${"x".repeat(3996)}  `;
+    const answer = await activate(server, key, { query: edge });
+    expect(answer.status).toBe(200);
+    expect(answer.body.meta.query).toBe(edge);
+    expect(ledger.events.map((event) => event.query)).toEqual([edge]);
+  });
+
   it("defaults top_k to 10 and subject_vp_id to null", async () => {
     await start();
     const answer = await activate(server, await server.key("acme", "growth"), { query: FACTUAL });
