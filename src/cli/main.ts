@@ -4,6 +4,7 @@
  * Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input.
  */
 import type { Command } from "./command.js";
+import { redactApiKeys } from "../keys/format.js";
 import { CliError } from "./errors.js";
 import { processIO, type CliIO } from "./io.js";
 
@@ -47,7 +48,9 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     return await command.run(rest, io);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`arcroute: ${message.split("\n")[0]}\n`);
+    // Messages quote what was typed ("unknown command '…'", parseArgs' "Unexpected argument '…'"):
+    // a key pasted in the wrong place must not reach a terminal log or CI output.
+    io.stderr.write(`arcroute: ${redactApiKeys(message.split("\n")[0]!)}\n`);
     return error instanceof CliError ? error.exitCode : 1;
   }
 }

@@ -40,6 +40,23 @@ describe("parseKeysFile", () => {
     expect(parse(json)).toThrow(message);
   });
 
+  it("a key used as a field name or as the org is named as a key, never printed", () => {
+    const pasted = "ar_test_" + "P".repeat(32);
+    const refused = (json: unknown) => {
+      try {
+        parseKeysFile(json, "keys.json");
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    expect(refused([entry({ [pasted]: true })])).toBe(`keys file keys.json: entry 1 (org "acme"): a field is named with an API key (not shown): the key goes in "key"`);
+    expect(refused([{ key: "acme", org: pasted, tier: "growth", scopes: ["extract"] }])).toBe(
+      `keys file keys.json: entry 1 (org "<API key, not shown>"): 'key' must be ar_live_ or ar_test_ followed by 24-128 base62 characters`,
+    );
+    expect(refused([entry({ org: pasted })])).toBe(`keys file keys.json: entry 1 (org "<API key, not shown>"): 'org' is an API key: the key goes in "key", the organization's id in "org"`);
+  });
+
   it("never puts a key into an error message", () => {
     const badKey = "ar_live_short_but_secretish";
     expect(parse([entry({ key: badKey })])).toThrow(`keys file keys.json: entry 1 (org "acme"): 'key' must be ar_live_ or ar_test_ followed by 24-128 base62 characters`);

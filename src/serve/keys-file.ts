@@ -10,6 +10,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { containsApiKey, redactApiKeys } from "../keys/format.js";
 import { parseApiKey } from "../keys/index.js";
 import { SCOPES, TIERS, type Scope, type Tier } from "../stores/types.js";
 
@@ -32,7 +33,11 @@ const ORG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const EntrySchema = z
   .strictObject({
     key: z.string().refine((key) => parseApiKey(key) !== null, "must be ar_live_ or ar_test_ followed by 24-128 base62 characters"),
-    org: z.string().regex(ORG_PATTERN, "must be 1-128 characters of letters, digits, '_', '.' or '-'"),
+    org: z
+      .string()
+      .regex(ORG_PATTERN, "must be 1-128 characters of letters, digits, '_', '.' or '-'")
+      // Swapped "key" and "org" would store the key in plain text as an organization id.
+      .refine((org) => !containsApiKey(org), "is an API key: the key goes in \"key\", the organization's id in \"org\""),
     tier: z.enum(TIERS, { error: `must be one of ${TIERS.join(", ")}` }),
     rpm: z.number({ error: "must be a positive integer" }).int("must be a positive integer").positive("must be a positive integer").optional(),
     scopes: z.array(z.enum(SCOPES, { error: `must be one of ${SCOPES.join(", ")}` })).min(1, "needs at least one scope"),
@@ -43,14 +48,17 @@ const EntrySchema = z
   });
 
 function describeEntry(index: number, raw: unknown): string {
-  const org = typeof raw === "object" && raw !== null && typeof (raw as { org?: unknown }).org === "string" ? ` (org "${(raw as { org: string }).org}")` : "";
+  const org = typeof raw === "object" && raw !== null && typeof (raw as { org?: unknown }).org === "string" ? ` (org "${redactApiKeys((raw as { org: string }).org)}")` : "";
   return `entry ${index + 1}${org}`;
 }
 
 /** The first problem of an entry as "<field> <message>", e.g. `tier must be one of ...`. */
 function firstIssue(error: z.ZodError, raw: unknown): string {
   const issue = error.issues[0]!;
-  if (issue.code === "unrecognized_keys") return `unknown field '${issue.keys[0]}'`;
+  if (issue.code === "unrecognized_keys") {
+    const name = issue.keys[0]!;
+    return containsApiKey(name) ? "a field is named with an API key (not shown): the key goes in \"key\"" : `unknown field '${name}'`;
+  }
   const field = issue.path.filter((part) => typeof part === "string")[0];
   if (field === undefined) return "must be an object with key, org, tier and scopes";
   // zod's own wording for a missing field ("expected string, received undefined") is unhelpful.

@@ -46,6 +46,27 @@ describe("arcroute keys / usage: bad input", () => {
     expect(result.stdout).toBe("");
   });
 
+  it("a key pasted where a key id, an org or a command goes is named as a key, never printed", async () => {
+    const key = "ar_live_" + "S".repeat(32);
+    const never = "pglite:/dev/null/never-opened"; // refused before any store is opened (and could not be)
+    const cases: [string[], string][] = [
+      [["keys", "revoke", key, "--store", never], "arcroute: that is an API key, not a key id: pass the key's id (key_…) from `arcroute keys list --org <org>`"],
+      [["keys", "revoke", `"${key}"`, "--store", never], "arcroute: that is an API key, not a key id: pass the key's id (key_…) from `arcroute keys list --org <org>`"],
+      [["keys", "create", "--org", key, "--tier", "free", "--scopes", "extract", "--store", never], "arcroute: --org is an API key, not an organization id: give the organization's id (e.g. acme)"],
+      // Every other message that quotes what was typed: the last line of defence in main.
+      [[key], "arcroute: unknown command '<API key, not shown>' (run 'arcroute --help')"],
+      [["keys", "list", key, "--org", "acme", "--store", never], "arcroute: Unexpected argument '<API key, not shown>'. This command does not take positional arguments"],
+      [["usage", "--org", "acme", "--month", key], "arcroute: --month must be YYYY-MM from 1970-01 to 9998-12, got '<API key, not shown>'"],
+      [["keys", "create", "--org", "acme", "--tier", "free", "--scopes", key], "arcroute: unknown scope '<API key, not shown>': use extract, validate, issue, verify, vitapass"],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(args);
+      expect(result.stderr, args.join(" ")).toBe(message + "\n");
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+    }
+  });
+
   it.each([
     ["keys create", ["keys", "create", "--org", "acme", "--tier", "free", "--scopes", "extract"]],
     ["keys revoke", ["keys", "revoke", "key_0123456789abcdef", "--store", "memory"]],

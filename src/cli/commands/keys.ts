@@ -2,6 +2,7 @@
  * `arcroute keys create|revoke|list`: key management against a durable store (the one
  * `arcroute serve` uses). The plain key is printed once, at creation; the store keeps its hash.
  */
+import { containsApiKey } from "../../keys/format.js";
 import { createApiKey, KeyRequestError, revokeApiKey, type KeyMode } from "../../keys/index.js";
 import { integerOption, parseCommandArgs, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { openStore } from "../../stores/open.js";
@@ -63,6 +64,8 @@ async function create(args: string[], io: CliIO): Promise<number> {
     rpm: { type: "string" },
   });
   if (values.org === undefined) throw new CliError("keys create needs --org <id>");
+  // It would become an organization id, stored and listed in plain text.
+  if (containsApiKey(values.org)) throw new CliError("--org is an API key, not an organization id: give the organization's id (e.g. acme)");
   if (values.scopes === undefined) throw new CliError(`keys create needs --scopes (comma-separated: ${SCOPES.join(", ")})`);
   if (values.tier !== undefined && !(TIERS as readonly string[]).includes(values.tier)) throw new CliError(`--tier must be one of ${TIERS.join(", ")}`);
   if (values.mode !== "live" && values.mode !== "test") throw new CliError("--mode must be live or test");
@@ -94,6 +97,8 @@ async function revoke(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, STORE_OPTION, true);
   if (positionals.length !== 1 || positionals[0] === "") throw new CliError("keys revoke needs exactly one key id: arcroute keys revoke <key-id>");
   const id = positionals[0]!;
+  // A pasted key is refused before the store is opened, and never repeated (stderr ends up in logs).
+  if (containsApiKey(id)) throw new CliError("that is an API key, not a key id: pass the key's id (key_…) from `arcroute keys list --org <org>`");
   const revoked = await withStore(values, "keys revoke", (store) => revokeApiKey(store, id));
   if (!revoked) throw new CliError(`no key with id '${id}'`, 1);
   await writeLine(io.stdout, values.json ? JSON.stringify({ id, revoked: true }) : `revoked ${id}`);

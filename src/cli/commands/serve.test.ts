@@ -148,6 +148,16 @@ describe("arcroute serve", () => {
       // The key lookup itself fails here, so no organization is known yet; the request id is.
       expect(logged).toMatch(/^arcroute serve: POST \/v1\/activate \[request req-test-42\]: .*does not exist/);
       expect(logged).not.toContain(server.devKey!);
+
+      // Caller input on a logged line (the path, X-Request-Id) never repeats a key written there.
+      const pasted = "ar_live_" + "Z".repeat(32);
+      const lookup = await fetch(`${server.url}/activations/${pasted}`, { headers: { authorization: `Bearer ${server.devKey}`, "x-request-id": `id-${pasted}` } });
+      expect(lookup.status).toBe(500);
+      expect(lookup.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const line = server.stderr().split("\n").find((l) => l.includes("GET /v1/activations/"));
+      expect(line).toMatch(/^arcroute serve: GET \/v1\/activations\/<API key, not shown> \[request [0-9a-f-]{36}\]: /);
+      expect(server.stderr()).not.toContain(pasted);
     } finally {
       await dropSchema(schema);
     }

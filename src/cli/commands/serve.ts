@@ -3,6 +3,7 @@
  * listens (with --json: one JSON line), the dev key (when no keys file is given) once, and shuts
  * down cleanly on SIGINT/SIGTERM: requests in flight finish, then the limiter and store close.
  */
+import { redactApiKeys } from "../../keys/format.js";
 import { normalizeBasePath } from "../../http/options.js";
 import { SCOPES, TIERS } from "../../stores/types.js";
 import { describeSpec, integerOption, limiterSpec, parseCommandArgs, queryTimeoutOption, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
@@ -79,7 +80,8 @@ async function start(args: string[], io: CliIO): Promise<{ running: RunningServe
       ...(values.keys !== undefined ? { keysFile: values.keys } : {}),
       trustProxy: values["trust-proxy"] ?? false,
       anonymousVerifyRpm: integerOption("verify-rpm", values["verify-rpm"], 1, 1_000_000),
-      log: (line) => io.stderr.write(`arcroute serve: ${line}\n`),
+      // Request lines carry caller input (path, X-Request-Id): a key written there is not logged.
+      log: (line) => io.stderr.write(`arcroute serve: ${redactApiKeys(line)}\n`),
     });
     const keys = running.provisioned
       ? `keys from ${values.keys}: ${running.provisioned.added} added, ${running.provisioned.unchanged} already registered` +
