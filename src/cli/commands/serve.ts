@@ -36,7 +36,8 @@ Options:
                         "rpm": 1000, "scopes": ["${SCOPES.join('", "')}"]}]
                     ("rpm" for enterprise only). Stored hashed; loading the same file again is a no-op.
                     Without --keys a dev key is issued (ar_test_, never billed, org "dev", Scale plan,
-                    every scope) and printed once: on stderr, or in the --json line.
+                    every scope) and printed once: on stderr, or in the --json line. On a durable
+                    store it revokes org "dev"'s other ar_test_ keys: give shared stores --keys.
   --trust-proxy     take the client IP (anonymous /verify limits) from X-Forwarded-For (one proxy hop)
   --verify-rpm N    anonymous /verify requests per client IP per minute            [30]
   --json            machine-readable ready line`;
