@@ -139,6 +139,9 @@ export interface ArcStore {
    * transaction. When the idempotency key already exists for the organization, writes nothing
    * and reports the existing record instead. Throws, writing nothing, when the event or charge id
    * already exists or the charge does not belong to the event (same id, organization and key).
+   * A store that cannot tell whether its write committed (a connection lost after sending it) finds
+   * out before it settles: it resolves when the write committed and rejects when it did not; only
+   * when that cannot be learned may a rejected write have been stored.
    */
   recordActivation(
     event: ActivationEvent,

@@ -126,3 +126,145 @@ describe.skipIf(!enabled)("PostgreSQL that stops answering (a table locked by an
     await expect(createPostgresStore({ connectionString: POSTGRES_URL, schema: lockedSchema, queryTimeoutMs: 0 })).rejects.toThrow("queryTimeoutMs must be a positive integer");
   });
 });
+
+/**
+ * The connection lost after the activation's statement left for the server: it may have committed.
+ * The client must get an answer that agrees with the rows: 200 and one charge, or 500 and none.
+ */
+describe.skipIf(!enabled)("PostgreSQL connection lost after the activation was sent", () => {
+  const lostSchema = uniqueSchema("lost");
+  let proxy: TcpProxy;
+  let store: ArcStore;
+  let api: ReturnType<typeof createApi>;
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    const { hostname, port } = new URL(POSTGRES_URL);
+    proxy = await startTcpProxy(hostname, Number(port || 5432));
+    const proxied = new URL(POSTGRES_URL);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    store = await createPostgresStore({ connectionString: proxied.toString(), schema: lostSchema });
+    api = createApi({ store, limiter: createMemoryLimiter(), onError: (error) => void errors.push(error) });
+  });
+
+  afterAll(async () => {
+    if (!enabled) return;
+    await proxy?.restore();
+    await store?.close();
+    await proxy?.close();
+    await dropSchema(lostSchema);
+  });
+
+  async function customer() {
+    const orgId = newId("org");
+    return { orgId, key: (await createApiKey(store, { org: orgId, tier: "scale", scopes: ["extract"] })).key };
+  }
+
+  /** An activation marked by its subject_vp_id, so the proxy can find its statement. */
+  function send(key: string, marker: string, idempotencyKey?: string) {
+    const headers: Record<string, string> = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
+    const body = JSON.stringify({ query: "the day my father died", subject_vp_id: marker });
+    return api.fetch(new Request("http://arcroute.test/v1/activate", { method: "POST", headers, body }));
+  }
+
+  async function billedQueries(key: string): Promise<number> {
+    const response = await api.fetch(new Request("http://arcroute.test/v1/usage", { headers: { authorization: `Bearer ${key}` } }));
+    return (await response.json()).data.billed_queries;
+  }
+
+  /** What the database holds for the activation marked `marker`. */
+  async function rowsOf(marker: string) {
+    const events = await queryDirect<{ id: string }>(`SELECT id FROM "${lostSchema}".activation_events WHERE subject_vp_id = $1`, [marker]);
+    const charges = await queryDirect(`SELECT b.id FROM "${lostSchema}".billing_records b JOIN "${lostSchema}".activation_events e ON e.id = b.activation_id WHERE e.subject_vp_id = $1`, [marker]);
+    return { events: events.map((e) => e.id), charges: charges.length };
+  }
+
+  it("answers 200 with the stored body when the write committed before the connection was cut, billed once", async () => {
+    const { key } = await customer();
+    const marker = newId("after");
+    const intercepted = proxy.interceptOnce(marker, { kind: "after-commit" });
+    const response = await send(key, marker);
+    await (await intercepted).done;
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(await rowsOf(marker)).toEqual({ events: [body.data.activation_id], charges: 1 });
+    expect(await billedQueries(key)).toBe(1);
+  });
+
+  it("with an Idempotency-Key: the 200 is the stored one, and a retry replays it without a second charge", async () => {
+    const { key } = await customer();
+    const marker = newId("idem");
+    // The key must not hold the marker: its lookup before the write would be the statement cut.
+    const idempotencyKey = newId("key");
+    const intercepted = proxy.interceptOnce(marker, { kind: "after-commit" });
+    const first = await send(key, marker, idempotencyKey);
+    await (await intercepted).done;
+    expect(first.status).toBe(200);
+    const text = await first.text();
+    const retry = await send(key, marker, idempotencyKey);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await retry.text()).toBe(text);
+    expect(await rowsOf(marker)).toEqual({ events: [JSON.parse(text).data.activation_id], charges: 1 });
+    expect(await billedQueries(key)).toBe(1);
+  });
+
+  it("agrees with the rows when the server reads the statement only after the client lost the connection", async () => {
+    const { key } = await customer();
+    const marker = newId("late");
+    const intercepted = proxy.interceptOnce(marker, { kind: "late", delayMs: 1_500 });
+    const response = await send(key, marker);
+    // Whatever the server does with the statement it has been sent, it has done it now.
+    await (await intercepted).done;
+    const rows = await rowsOf(marker);
+    if (response.status === 200) expect(rows).toEqual({ events: [(await response.json()).data.activation_id], charges: 1 });
+    else expect({ status: response.status, rows }).toEqual({ status: 500, rows: { events: [], charges: 0 } });
+    expect(await billedQueries(key)).toBe(rows.charges);
+  });
+
+  it("answers every activation of a group-commit batch that committed before the cut with 200, each billed once", async () => {
+    const { key } = await customer();
+    const markers = Array.from({ length: 8 }, () => newId("batch"));
+    const intercepted = proxy.interceptOnce(markers[0]!, { kind: "after-commit" });
+    const responses = await Promise.all(markers.map((marker) => send(key, marker)));
+    const { bytes, done } = await intercepted;
+    await done;
+    // One statement carried them all: the cut hit the batch, not a lone activation.
+    expect(markers.filter((marker) => bytes.includes(marker))).toEqual(markers);
+    expect(responses.map((r) => r.status)).toEqual(markers.map(() => 200));
+    for (const [i, response] of responses.entries()) expect(await rowsOf(markers[i]!)).toEqual({ events: [(await response.json()).data.activation_id], charges: 1 });
+    expect(await billedQueries(key)).toBe(markers.length);
+  });
+
+  it("retries each activation of a batch that never reached the server on its own: 200s, each billed once", async () => {
+    const { key } = await customer();
+    const markers = Array.from({ length: 8 }, () => newId("never"));
+    const intercepted = proxy.interceptOnce(markers[0]!, { kind: "never" });
+    const responses = await Promise.all(markers.map((marker) => send(key, marker)));
+    const { bytes } = await intercepted;
+    expect(markers.filter((marker) => bytes.includes(marker))).toEqual(markers);
+    expect(responses.map((r) => r.status)).toEqual(markers.map(() => 200));
+    expect(await billedQueries(key)).toBe(markers.length);
+  });
+
+  it("answers 500 when whether it committed cannot be learned (the database gone for the check too), as the README says", async () => {
+    const { key } = await customer();
+    const marker = newId("unknown");
+    const idempotencyKey = newId("key");
+    const intercepted = proxy.interceptOnce(marker, { kind: "after-commit", thenStopListening: true });
+    errors.length = 0;
+    const response = await send(key, marker, idempotencyKey);
+    await (await intercepted).done;
+    await proxy.restore();
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ success: false, error: "Activation failed", code: "activation_failed" });
+    expect(String((errors[0] as Error)?.message)).toMatch(/whether it committed could not be learned/);
+    // It did commit: the one case where a 500 is billed. The retry with its key replays, no second charge.
+    expect((await rowsOf(marker)).charges).toBe(1);
+    const retry = await send(key, marker, idempotencyKey);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await billedQueries(key)).toBe(1);
+  });
+});

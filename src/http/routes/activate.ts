@@ -1,7 +1,9 @@
 /**
  * `POST <base>/activate` (contract 4.1): classify, then persist the `arc_activation_event`, its
  * charge (gate true and a live key: 1000 micro-dollars) and the idempotency record in ONE
- * `recordActivation` call. Any failure answers 500 `Activation failed` and nothing is billed.
+ * `recordActivation` call. Any failure answers 500 `Activation failed` and nothing is billed: a store
+ * that lost its connection after sending the write resolves when it learns the write committed, and
+ * only when it cannot learn that may a 500 have been billed (README "Activation events and billing").
  */
 import { classifyWithModel, type ModelledClassification } from "../../classify/llm/classify-with-model.js";
 import { ActivationResultSchema, type ActivationMeta, type ActivationResult } from "../../schema/activation.js";

@@ -11,9 +11,14 @@
  *   database (`../coalesce.ts`). When a
  *   batch fails (e.g. one bad row, or two requests with the same key in one batch) every
  *   activation is retried on its own, so one request's problem never fails another's.
+ * - A lost connection: when it went after the statement was sent, the statement may have committed.
+ *   What it did is learned on a fresh connection once it can no longer commit (`settleLost`), and
+ *   each activation is answered by that: a committed batch is not retried (its retries would fail
+ *   on their own ids, answering 500s that were billed).
  */
 import { coalesce } from "../coalesce.js";
 import { claimIdempotencySql } from "./idempotency-claim.js";
+import { CommitUnknownError } from "./lost-connection.js";
 import type { ActivationEvent, BillingRecord, IdempotencyWrite } from "../types.js";
 import type { SqlClient } from "./sql-client.js";
 
@@ -103,10 +108,30 @@ const NONE_SKIPPED: ReadonlySet<string> = new Set();
 
 export function createActivationWriter(client: SqlClient, s: string): ActivationWriter {
   const sql = recordActivationsSql(s);
+  const committedSql = `SELECT id FROM ${s}.activation_events WHERE id = ANY($1::text[])`;
   /** Ids of the activations not written because their idempotency key was taken. */
   const run = async (writes: ActivationWrite[]): Promise<ReadonlySet<string>> => {
-    const { rows } = await client.query<{ id: string }>(sql, [batchJson(writes)]);
-    return rows.length === 0 ? NONE_SKIPPED : new Set(rows.map((row) => row.id));
+    try {
+      const { rows } = await client.query<{ id: string }>(sql, [batchJson(writes)]);
+      return rows.length === 0 ? NONE_SKIPPED : new Set(rows.map((row) => row.id));
+    } catch (error) {
+      if (!client.settleLost) throw error;
+      return settle(writes, error);
+    }
+  };
+
+  /**
+   * The connection was lost after the statement was sent (or the database reported the error, and
+   * settleLost throws it back). The statement committed all its events or none. None: the failure
+   * stands (nothing billed; retrying is safe now that it can no longer commit; a statement whose
+   * every key was taken also wrote none, and its retries find the keys). Some: those are written,
+   * and the others were skipped for a taken key, exactly what `run` would have reported.
+   */
+  const settle = async (writes: ActivationWrite[], error: unknown): Promise<ReadonlySet<string>> => {
+    const ids = writes.map((write) => write.event.id);
+    const written = await client.settleLost!(error, async (db) => new Set((await db.query<{ id: string }>(committedSql, [ids])).rows.map((row) => row.id)));
+    if (written.size === 0) throw error;
+    return new Set(ids.filter((id) => !written.has(id)));
   };
 
   return coalesce<ActivationWrite, boolean>(async (batch) => {
@@ -115,8 +140,11 @@ export function createActivationWriter(client: SqlClient, s: string): Activation
         const skipped = await run(batch.map((call) => call.input));
         for (const call of batch) call.resolve(!skipped.has(call.input.event.id));
         return;
-      } catch {
-        // Fall through: each on its own, so only the activation at fault fails.
+      } catch (error) {
+        // Whether the batch committed is unknown: none is retried as if it had not (had it
+        // committed, each retry would fail on its own id, a 500 that was billed).
+        if (error instanceof CommitUnknownError) return batch.forEach((call) => call.reject(error));
+        // Otherwise each on its own, so only the activation at fault fails.
       }
     }
     await Promise.all(

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Pool, PoolClient, QueryConfig } from "pg";
 import type { PGlite } from "@electric-sql/pglite";
+import { noteFailure, settleLost } from "./lost-connection.js";
 
 export interface SqlQueryable {
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
@@ -13,6 +14,14 @@ export interface SqlQueryable {
 export interface SqlClient extends SqlQueryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /**
+   * For a statement (or transaction) that failed with `error`. When its connection was lost after
+   * it was sent, so that it may have committed or may still commit, waits until it no longer can,
+   * then runs `check` on a fresh connection and returns its answer. Throws `error` itself when the
+   * database reported it or nothing was sent (nothing committed), and a `CommitUnknownError` when
+   * the outcome cannot be learned. Optional: without it, every failure stays as it is.
+   */
+  settleLost?<T>(error: unknown, check: (db: SqlQueryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -36,32 +45,48 @@ function prepared(text: string, params?: unknown[]): string | QueryConfig {
 /** `owned`: the store created the pool and ends it on close; a caller's pool is left open. */
 export function fromPgPool(pool: Pool, owned: boolean): SqlClient {
   return {
-    query: async <Row>(text: string, params?: unknown[]) => pool.query(prepared(text, params) as QueryConfig) as unknown as { rows: Row[] },
-    async transaction(work) {
-      const client: PoolClient = await pool.connect();
-      let broken: Error | undefined;
-      // A checked-out client that loses its connection emits 'error'; unheard, that would crash
-      // the process. Heard, the pending query fails (→ this request alone fails) and the client is dropped.
-      const onError = (error: Error) => (broken = error);
-      client.on("error", onError);
-      try {
+    query: (text, params) => onPoolClient(pool, (client) => run(client, text, params)),
+    transaction: (work) =>
+      onPoolClient(pool, async (client, drop) => {
         await client.query("BEGIN");
-        const result = await work({ query: async <Row>(text: string, params?: unknown[]) => client.query(prepared(text, params) as QueryConfig) as unknown as { rows: Row[] } });
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        // A failed ROLLBACK means the connection itself is gone: drop it instead of reusing it.
-        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
-        throw error;
-      } finally {
-        client.off("error", onError);
-        client.release(broken ?? false);
-      }
-    },
+        try {
+          const result = await work({ query: (text, params) => run(client, text, params) });
+          await client.query("COMMIT");
+          return result;
+        } catch (error) {
+          // A failed ROLLBACK means the connection itself is gone: drop it instead of reusing it.
+          await client.query("ROLLBACK").catch(drop);
+          throw error;
+        }
+      }),
+    settleLost: (error, check) => settleLost(pool, error, check),
     close: async () => {
       if (owned) await pool.end();
     },
   };
+}
+
+const run = async <Row>(client: PoolClient, text: string, params?: unknown[]) => client.query(prepared(text, params) as QueryConfig) as unknown as { rows: Row[] };
+
+/**
+ * `work` on a connection of the pool. A checked-out client that loses its connection emits 'error';
+ * unheard, that would crash the process. Heard, the pending query fails (→ this request alone
+ * fails). A failure that may hide a commit is noted for settleLost, and its client is dropped.
+ */
+async function onPoolClient<T>(pool: Pool, work: (client: PoolClient, drop: (error: Error) => void) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error) => void (broken ??= error);
+  client.on("error", onError);
+  try {
+    return await work(client, onError);
+  } catch (error) {
+    if (noteFailure(error, client)) broken ??= error as Error;
+    throw error;
+  } finally {
+    client.off("error", onError);
+    client.release(broken ?? false);
+  }
 }
 
 export function fromPglite(db: PGlite, owned: boolean): SqlClient {
