@@ -5,7 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { requireBuiltCli } from "../ecosystem/support/built-cli.js";
-import { createPgliteStore } from "../../src/stores/postgres/index.js";
+import { PGlite } from "@electric-sql/pglite";
+import { createPgliteStore, fromPglite } from "../../src/stores/postgres/index.js";
+import { describePruning } from "./support/prune.js";
 import { chargeFor, describeStoreContract, makeEvent, makeKey, newId } from "../support/store-contract.js";
 
 const dirs: string[] = [];
@@ -18,6 +20,10 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 describeStoreContract("PGlite in memory", () => createPgliteStore());
 describeStoreContract("PGlite on disk", () => createPgliteStore({ dir: tempDir() }));
+describePruning("PGlite", async () => {
+  const db = await PGlite.create();
+  return { client: fromPglite(db, false), schema: "arcroute", close: () => db.close() };
+});
 
 describe("PGlite durability", () => {
   it("loses nothing acknowledged across a restart: keys, revocations, events, charges, idempotency, quotas", async () => {

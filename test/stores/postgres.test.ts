@@ -3,6 +3,8 @@ import { createPostgresStore, migrate, MIGRATIONS, fromPgPool, pruneIdempotency 
 import { hasPostgres, POSTGRES_URL } from "../support/services.js";
 import { chargeFor, describeStoreContract, makeEvent, newId } from "../support/store-contract.js";
 import { dropSchema, queryDirect, uniqueSchema } from "./support/postgres.js";
+import { countRecords, describePruning, insertRecords } from "./support/prune.js";
+import { PRUNE_LOCK_CLASS } from "../../src/stores/postgres/prune.js";
 import pg from "pg";
 
 const enabled = await hasPostgres();
@@ -75,7 +77,7 @@ describe.skipIf(!enabled)("PostgreSQL migrations", () => {
 });
 
 describe.skipIf(!enabled)("PostgreSQL idempotency pruning", () => {
-  it("deletes only records that expired before the given time", async () => {
+  it("keeps the activation and its charge: only the replay record goes", async () => {
     const store = await createPostgresStore({ connectionString: POSTGRES_URL, schema: migrationSchema });
     const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 1 });
     try {
@@ -85,17 +87,55 @@ describe.skipIf(!enabled)("PostgreSQL idempotency pruning", () => {
       const response = { status: 200, body: "{}" };
       await store.recordActivation(old, chargeFor(old), { key: "old", fingerprint: "f", response, expires_at: "2026-11-02T00:00:00.000Z" });
       await store.recordActivation(fresh, null, { key: "fresh", fingerprint: "f", response, expires_at: "2026-11-21T00:00:00.000Z" });
-      expect(await pruneIdempotency(fromPgPool(pool, false), migrationSchema, "2026-11-10T00:00:00.000Z")).toBe(1);
+      expect(await pruneIdempotency(fromPgPool(pool, false), migrationSchema, "2026-11-10T00:00:00.000Z")).toBeGreaterThanOrEqual(1);
       expect(await store.lookupIdempotency(orgId, "fresh", "f", "2026-11-20T01:00:00.000Z")).toMatchObject({ state: "replay" });
       expect(await queryDirect(`SELECT key FROM "${migrationSchema}".idempotency WHERE org_id = $1`, [orgId])).toEqual([{ key: "fresh" }]);
-      // The event and its charge stay: only the replay record goes.
       expect(await store.getActivation(old.id, orgId)).not.toBeNull();
     } finally {
       await pool.end();
       await store.close();
     }
   });
+
+  it("lets one process prune at a time: while another holds the prune lock, it deletes nothing", async () => {
+    const store = await createPostgresStore({ connectionString: POSTGRES_URL, schema: migrationSchema });
+    const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 1 });
+    const other = new pg.Client({ connectionString: POSTGRES_URL });
+    await other.connect();
+    try {
+      const orgId = newId("org");
+      await insertRecords(pool, migrationSchema, orgId, 30, "2026-11-02T00:00:00.000Z");
+      await other.query("BEGIN");
+      await other.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [PRUNE_LOCK_CLASS, migrationSchema]);
+      expect(await pruneIdempotency(fromPgPool(pool, false), migrationSchema, "2026-11-10T00:00:00.000Z")).toBe(0);
+      expect(await countRecords(pool, migrationSchema, orgId)).toBe(30);
+      await other.query("ROLLBACK");
+      expect(await pruneIdempotency(fromPgPool(pool, false), migrationSchema, "2026-11-10T00:00:00.000Z")).toBeGreaterThanOrEqual(30);
+      expect(await countRecords(pool, migrationSchema, orgId)).toBe(0);
+    } finally {
+      await other.end();
+      await pool.end();
+      await store.close();
+    }
+  });
 });
+
+describePruning(
+  "PostgreSQL",
+  async () => {
+    const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 2 });
+    const schema = uniqueSchema("prune");
+    return {
+      client: fromPgPool(pool, false),
+      schema,
+      close: async () => {
+        await pool.end();
+        await dropSchema(schema);
+      },
+    };
+  },
+  { enabled },
+);
 
 describe.skipIf(!enabled)("PostgreSQL text encoding", () => {
   it("stores a lone UTF-16 surrogate as U+FFFD (as UTF-8 text parameters always did) instead of failing the activation", async () => {

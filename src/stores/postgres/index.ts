@@ -4,7 +4,8 @@
  */
 export { createPostgresStore, type PostgresStoreOptions } from "./pg.js";
 export { createPgliteStore, type PgliteStoreOptions } from "./pglite.js";
-export { createSqlStore, openSqlStore, pruneIdempotency, DEFAULT_SCHEMA } from "./store.js";
+export { createSqlStore, openSqlStore, DEFAULT_SCHEMA } from "./store.js";
+export { pruneIdempotency } from "./prune.js";
 export { migrate, quoteSchema, MIGRATIONS, type Migration } from "./migrations.js";
 export { fromPgPool, fromPglite, type SqlClient, type SqlQueryable } from "./sql-client.js";
 export { CommitUnknownError } from "./lost-connection.js";

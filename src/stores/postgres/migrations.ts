@@ -97,6 +97,14 @@ export const MIGRATIONS: readonly Migration[] = [
     // Lets a batch of activations decide per row whether an existing record has expired.
     statements: (s) => [`ALTER TABLE ${s}.idempotency ADD COLUMN created_at timestamptz`],
   },
+  {
+    version: 3,
+    name: "idempotency records are found by expiry",
+    // The prune finds expired records through it instead of reading the whole table. A database
+    // that has the table gets it when an upgraded process first opens the store: a plain CREATE
+    // INDEX (migrations run in one transaction), which holds off writes to the table while it builds.
+    statements: (s) => [`CREATE INDEX idempotency_expires ON ${s}.idempotency (expires_at)`],
+  },
 ];
 
 /** First key of the two-key advisory lock: "ARCR". The second is the schema name's hash. */

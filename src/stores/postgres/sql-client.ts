@@ -8,7 +8,13 @@ import type { PGlite } from "@electric-sql/pglite";
 import { noteFailure, settleLost } from "./lost-connection.js";
 
 export interface SqlQueryable {
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<Row>>;
+}
+
+export interface SqlResult<Row> {
+  rows: Row[];
+  /** Rows an INSERT, UPDATE or DELETE wrote (so counting needs no RETURNING); null when not known. */
+  rowCount?: number | null;
 }
 
 export interface SqlClient extends SqlQueryable {
@@ -66,7 +72,7 @@ export function fromPgPool(pool: Pool, owned: boolean): SqlClient {
   };
 }
 
-const run = async <Row>(client: PoolClient, text: string, params?: unknown[]) => client.query(prepared(text, params) as QueryConfig) as unknown as { rows: Row[] };
+const run = async <Row>(client: PoolClient, text: string, params?: unknown[]) => client.query(prepared(text, params) as QueryConfig) as unknown as SqlResult<Row>;
 
 /**
  * `work` on a connection of the pool. A checked-out client that loses its connection emits 'error';
@@ -91,10 +97,13 @@ async function onPoolClient<T>(pool: Pool, work: (client: PoolClient, drop: (err
 
 export function fromPglite(db: PGlite, owned: boolean): SqlClient {
   return {
-    query: async <Row>(text: string, params?: unknown[]) => db.query<Row>(text, params),
-    transaction: (work) => db.transaction((tx) => work({ query: async <Row>(text: string, params?: unknown[]) => tx.query<Row>(text, params) })),
+    query: async <Row>(text: string, params?: unknown[]) => counted(await db.query<Row>(text, params)),
+    transaction: (work) => db.transaction((tx) => work({ query: async <Row>(text: string, params?: unknown[]) => counted(await tx.query<Row>(text, params)) })),
     close: async () => {
       if (owned) await db.close();
     },
   };
 }
+
+/** PGlite names the written-row count `affectedRows`. */
+const counted = <Row>(result: { rows: Row[]; affectedRows?: number }): SqlResult<Row> => ({ rows: result.rows, rowCount: result.affectedRows ?? null });

@@ -11,6 +11,7 @@ import { batchLookups } from "./batch.js";
 import { migrate, quoteSchema } from "./migrations.js";
 import { claimIdempotencySql } from "./idempotency-claim.js";
 import { createActivationWriter } from "./record-activation.js";
+import { pruneIdempotency } from "./prune.js";
 import {
   toApiKey,
   toEvent,
@@ -41,12 +42,6 @@ export async function openSqlStore(client: SqlClient, schema: string = DEFAULT_S
   return createSqlStore(client, schema);
 }
 
-/** Deletes idempotency records that expired before `before`; returns how many. */
-export async function pruneIdempotency(client: SqlQueryable, schema: string, before: string): Promise<number> {
-  const { rows } = await client.query(`DELETE FROM ${quoteSchema(schema)}.idempotency WHERE expires_at < $1 RETURNING key`, [before]);
-  return rows.length;
-}
-
 /** Feedback and its idempotency claim in one statement (one transaction): written only when the key, if any, was free. */
 function feedbackSql(s: string): string {
   return `
@@ -67,7 +62,7 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
   const recordFeedbackSql = feedbackSql(s);
 
   // Expired idempotency records are already treated as absent; deleting them (a day after expiry,
-  // once an hour, in the background) only keeps the table from growing without bound.
+  // once an hour, in the background; see prune.ts) only keeps the table from growing without bound.
   const pruning = setInterval(() => {
     const before = new Date(Date.now() - PRUNE_GRACE_MS).toISOString();
     pruneIdempotency(client, schema, before).catch(() => {});
