@@ -281,6 +281,30 @@ export function describeStoreContract(name: string, open: () => Promise<ArcStore
         expect(await store.usage(other.orgId, at(T0), at(T0 + 10_000))).toMatchObject({ billed_queries: 1, amount_micros: 7 });
         expect(await store.usage(newId("org"), at(T0), at(T0 + 10_000))).toMatchObject({ billed_queries: 0, amount_micros: 0 });
       });
+
+      it("sums usage by calendar month (UTC), and over windows that cut through months or span several", async () => {
+        const { orgId, key } = await orgWithKey();
+        const other = await orgWithKey();
+        const times = ["2025-12-31T23:59:59.999Z", "2026-01-01T00:00:00.000Z", "2026-01-31T23:59:59.999Z", "2026-02-01T00:00:00.000Z", "2026-02-14T12:00:00.000Z", "2026-04-30T10:00:00.000Z"];
+        for (const [i, createdAt] of times.entries()) {
+          const event = makeEvent(orgId, key.id, { createdAt });
+          await store.recordActivation(event, chargeFor(event, { amount_micros: 10 ** i }), null);
+        }
+        const foreign = makeEvent(other.orgId, other.key.id, { createdAt: "2026-01-15T00:00:00.000Z" });
+        await store.recordActivation(foreign, chargeFor(foreign), null);
+        const sum = async (from: string, to: string) => {
+          const { billed_queries, amount_micros } = await store.usage(orgId, from, to);
+          return [billed_queries, amount_micros];
+        };
+        expect(await sum("2026-01-01T00:00:00.000Z", "2026-02-01T00:00:00.000Z")).toEqual([2, 110]);
+        expect(await sum("2026-02-01T00:00:00.000Z", "2026-03-01T00:00:00.000Z")).toEqual([2, 11_000]);
+        expect(await sum("2026-03-01T00:00:00.000Z", "2026-04-01T00:00:00.000Z")).toEqual([0, 0]);
+        expect(await sum("2026-01-31T00:00:00.000Z", "2026-02-14T12:00:00.000Z")).toEqual([2, 1_100]);
+        expect(await sum("2026-01-01T00:00:00.001Z", "2026-02-14T12:00:00.001Z")).toEqual([3, 11_100]);
+        expect(await sum("2025-12-01T00:00:00.000Z", "2026-05-01T00:00:00.000Z")).toEqual([6, 111_111]);
+        expect(await sum("2026-01-01T01:00:00+01:00", "2026-02-01T01:00:00+01:00")).toEqual([2, 110]);
+        expect(await sum("2026-01-10T00:00:00.000Z", "2026-01-20T00:00:00.000Z")).toEqual([0, 0]);
+      });
     });
 
     describe("time", () => {

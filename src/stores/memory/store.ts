@@ -10,6 +10,7 @@ import type {
   RecordOutcome,
 } from "../types.js";
 import { assertChargeMatches, assertHashedKey, refusingAfterClose } from "../rules.js";
+import { createChargeIndex } from "./charges.js";
 import { dropExpired, setLast } from "./expiry.js";
 
 interface IdempotencyRow extends IdempotencyWrite {
@@ -40,8 +41,7 @@ export function createMemoryStore(): ArcStore {
   const keysById = new Map<string, ApiKeyRecord>();
   const keyIdByHash = new Map<string, string>();
   const events = new Map<string, ActivationEvent>();
-  const charges: BillingRecord[] = [];
-  const chargeIds = new Set<string>();
+  const charges = createChargeIndex();
   const idempotency = new Map<string, IdempotencyRow>();
   const quotas = new Map<string, number>();
   const feedback: Feedback[] = [];
@@ -76,13 +76,10 @@ export function createMemoryStore(): ArcStore {
     if (duplicate) return duplicate;
     // Refuse what a database's primary keys would refuse, before writing anything (atomicity).
     if (events.has(event.id)) throw new Error("activation event already exists");
-    if (charge && chargeIds.has(charge.id)) throw new Error("billing record already exists");
+    if (charge && charges.has(charge.id)) throw new Error("billing record already exists");
     claim(event.org_id, write, event.created_at);
     events.set(event.id, copyEvent(event));
-    if (charge) {
-      charges.push(copy(charge));
-      chargeIds.add(charge.id);
-    }
+    if (charge) charges.add(copy(charge));
     return { state: "recorded" };
   }
 
@@ -133,15 +130,8 @@ export function createMemoryStore(): ArcStore {
       return event && event.org_id === orgId ? copyEvent(event) : null;
     },
     async usage(orgId, from, to) {
-      const [start, end] = [instant(from), instant(to)];
-      const billed = charges.filter((c) => c.org_id === orgId && instant(c.created_at) >= start && instant(c.created_at) < end);
-      return {
-        org_id: orgId,
-        from,
-        to,
-        billed_queries: billed.length,
-        amount_micros: billed.reduce((sum, c) => sum + c.amount_micros, 0),
-      };
+      const { billed, amount } = charges.sum(orgId, instant(from), instant(to));
+      return { org_id: orgId, from, to, billed_queries: billed, amount_micros: amount };
     },
 
     async lookupIdempotency(orgId, key, fingerprint, now) {
