@@ -4,5 +4,7 @@ import type { CliIO } from "./io.js";
 export interface Command {
   readonly summary: string;
   readonly usage: string;
+  /** Needs files only a clone of the repository has (the benchmarks, the demo's corpus): marked so in `arcroute --help`. */
+  readonly checkoutOnly?: true;
   run(args: string[], io: CliIO): Promise<number>;
 }

@@ -21,10 +21,16 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   usage: () => import("./commands/usage.js"),
 };
 
+const CHECKOUT_MARK = "(checkout only)";
+
 function topLevelHelp(commands: Record<string, Command>): string {
   const lines = ["Usage: arcroute <command> [options]", "", "Commands:"];
-  for (const [name, command] of Object.entries(commands)) lines.push(`  ${name.padEnd(10)} ${command.summary}`);
-  lines.push("", "Run `arcroute <command> --help` for a command's options.");
+  for (const [name, command] of Object.entries(commands)) lines.push(`  ${name.padEnd(10)} ${command.checkoutOnly ? `${CHECKOUT_MARK} ` : ""}${command.summary}`);
+  lines.push(
+    "",
+    "Run `arcroute <command> --help` for a command's options.",
+    `${CHECKOUT_MARK}: runs from a clone of the repository (git clone, npm install), not from the npm package.`,
+  );
   return lines.join("\n");
 }
 

@@ -7,6 +7,23 @@ import { createOpenApiDocument } from "../../src/openapi/index.js";
 import { BIN, requireBuiltCli } from "./support/built-cli.js";
 import { runCli } from "./support/cli.js";
 
+describe("arcroute --help", () => {
+  it("marks the commands that run only from a checkout (demo, bench) and says what that means", async () => {
+    const help = (await runCli(["--help"])).stdout;
+    const marked = help.split("\n").filter((line) => /^ {2}\S+ +\(checkout only\) /.test(line)).map((line) => line.trim().split(" ")[0]);
+    expect(marked).toEqual(["bench", "demo"]);
+    expect(help).toContain("(checkout only): runs from a clone of the repository");
+  });
+
+  it("bench <name> --help prints that benchmark's own usage", async () => {
+    for (const name of ["classifier", "feedback", "retrieval", "http"]) {
+      const help = await runCli(["bench", name, "--help"]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(new RegExp(`^Usage: arcroute bench ${name} `));
+    }
+  });
+});
+
 describe("arcroute openapi", () => {
   it("prints the generated document, indented or as one JSON line", async () => {
     const pretty = await runCli(["openapi"]);

@@ -125,9 +125,13 @@ describe("the packed package, installed", () => {
     expect(stdout).toMatch(/^Usage: arcroute bench/);
     expect(stdout).toContain("feedback, classifier, retrieval, http");
     expect(stdout).toContain("not in the npm package");
-    // A benchmark's own --help answers too (exit 0), with what it takes to run it.
+    // A benchmark's own --help answers too (exit 0): its name, and that it runs from a checkout.
     const help = await run(process.execPath, [bin, "bench", "classifier", "--help"], { cwd: root, timeout: 60_000 });
-    expect(help.stdout).toMatch(/^Usage: arcroute bench[^]*runs from a checkout/);
+    expect(help.stdout).toMatch(/^Usage: arcroute bench classifier \[options\]\n[^]*runs from a checkout[^]*`arcroute bench classifier --help` lists its options/);
+    // And the command list says so before anyone runs them.
+    const top = await run(process.execPath, [bin, "--help"], { cwd: root, timeout: 60_000 });
+    expect(top.stdout).toMatch(/^ {2}bench +\(checkout only\) /m);
+    expect(top.stdout).toMatch(/^ {2}demo +\(checkout only\) /m);
   });
 
   it("demo says in one line, first, that it runs from a checkout", async () => {

@@ -30,12 +30,16 @@ async function load(name: string): Promise<{ benchmark: Command }> {
   }
 }
 
-/** A benchmark's usage; from an installed package (no benchmarks), the usage of bench and what it takes. */
+/**
+ * A benchmark's usage. An installed package has no benchmark modules, so no usage to print: it names
+ * the benchmark and says where its options are listed, rather than the usage of bench, which only
+ * points back at `bench <name> --help`.
+ */
 async function usageOf(name: string): Promise<string> {
   return load(name).then(
     ({ benchmark }) => benchmark.usage,
     (error: unknown) => {
-      if (error instanceof CliError) return `${command.usage}\n${NOT_PACKAGED}.`;
+      if (error instanceof CliError) return `Usage: arcroute bench ${name} [options]\n${NOT_PACKAGED}; in a checkout, \`arcroute bench ${name} --help\` lists its options.`;
       throw error;
     },
   );
@@ -58,6 +62,7 @@ async function listing(): Promise<string> {
 export const command: Command = {
   summary: "run a benchmark: " + Object.keys(BENCHMARKS).join(", "),
   usage: `Usage: arcroute bench <${Object.keys(BENCHMARKS).join("|")}> [options]   (arcroute bench <name> --help)`,
+  checkoutOnly: true,
   async run(args, io) {
     const [name, ...rest] = args;
     if (name === "--help" || name === "-h") {

@@ -44,6 +44,7 @@ Options:
 export const command: Command = {
   summary: "five-minute start: the API, a dev key, LanceDB, raw vs routed retrieval side by side",
   usage,
+  checkoutOnly: true,
   async run(args, io) {
     const options = parseOptions(args);
     // The sample corpus, the word vectors, LanceDB and Arrow are in the repository, not the npm package.
