@@ -1,0 +1,30 @@
+/**
+ * README code a user copies compiles as written: each fragment is cut out of the README and
+ * type-checked against the built package (`npm run build` first), with only the names the README
+ * leaves to the reader (`api`, the store client, the query vector) declared around it.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { requireBuiltCli } from "../ecosystem/support/built-cli.js";
+import { typeErrors } from "../support/typecheck.js";
+import { REPO_ROOT } from "./support.js";
+
+const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+
+/** The README lines from the first one starting with `first` up to the next blank line. */
+function fragment(first: string): string {
+  const start = readme.indexOf(`\n${first}`);
+  if (start < 0) throw new Error(`README has no line starting with ${first}`);
+  const end = readme.indexOf("\n\n", start + 1);
+  return readme.slice(start + 1, end < 0 ? undefined : end);
+}
+
+beforeAll(() => requireBuiltCli());
+
+describe("README fragments type-check", () => {
+  it("mounting in Hono: the app's Bindings type gives c.env.incoming (as examples/mount/hono.ts)", () => {
+    const code = `import type { Api } from "arcroute/http";\ndeclare const api: Api;\n${fragment("// Hono")}\n`;
+    expect(typeErrors(code)).toEqual([]);
+  }, 60_000);
+});
