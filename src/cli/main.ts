@@ -7,6 +7,7 @@ import type { Command } from "./command.js";
 import { redactApiKeys } from "../keys/format.js";
 import { CliError } from "./errors.js";
 import { processIO, type CliIO } from "./io.js";
+import { packageVersion } from "./version.js";
 
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   activate: () => import("./commands/activate.js"),
@@ -28,7 +29,7 @@ function topLevelHelp(commands: Record<string, Command>): string {
   for (const [name, command] of Object.entries(commands)) lines.push(`  ${name.padEnd(10)} ${command.checkoutOnly ? `${CHECKOUT_MARK} ` : ""}${command.summary}`);
   lines.push(
     "",
-    "Run `arcroute <command> --help` for a command's options.",
+    "Run `arcroute <command> --help` for a command's options; `arcroute --version` (or -v) prints the version.",
     `${CHECKOUT_MARK}: runs from a clone of the repository (git clone, npm install), not from the npm package.`,
   );
   return lines.join("\n");
@@ -43,6 +44,11 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       );
       io.stdout.write(topLevelHelp(loaded) + "\n");
       return name === undefined ? 2 : 0;
+    }
+    // -v as node and npm have it: no command here has a verbose mode for it to be confused with.
+    if (name === "--version" || name === "-v") {
+      io.stdout.write(`${await packageVersion()}\n`);
+      return 0;
     }
     const load = COMMANDS[name];
     if (!load) throw new CliError(`unknown command '${name}' (run 'arcroute --help')`);

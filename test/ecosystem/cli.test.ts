@@ -1,6 +1,6 @@
 /** The ecosystem's CLI commands: --help, --json, and one-line errors with exit code 2 on bad usage. */
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { createOpenApiDocument } from "../../src/openapi/index.js";
@@ -13,6 +13,11 @@ describe("arcroute --help", () => {
     const marked = help.split("\n").filter((line) => /^ {2}\S+ +\(checkout only\) /.test(line)).map((line) => line.trim().split(" ")[0]);
     expect(marked).toEqual(["bench", "demo"]);
     expect(help).toContain("(checkout only): runs from a clone of the repository");
+  });
+
+  it("--version and -v print the package's version, exit 0", async () => {
+    const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    for (const flag of ["--version", "-v"]) expect(await runCli([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
   });
 
   it("bench <name> --help prints that benchmark's own usage", async () => {

@@ -111,6 +111,8 @@ describe("the packed package, installed", () => {
     const { stdout } = await run(process.execPath, [join(installed, "bin", "arcroute.js"), "activate", "times dad was proud of me"], { cwd: root, timeout: 60_000 });
     const envelope = JSON.parse(stdout);
     expect(envelope.data.significance_gate).toBe(true);
+    const version = await run(process.execPath, [join(installed, "bin", "arcroute.js"), "--version"], { cwd: root, timeout: 60_000 });
+    expect(version.stdout).toBe(`${(pkg as unknown as { version: string }).version}\n`);
   });
 
   it("bench says in one line that the benchmarks run from a checkout, and bench --help still lists them", async () => {

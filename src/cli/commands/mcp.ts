@@ -3,7 +3,6 @@
  * Local by default (the in-process classifier, nothing persisted); with a base URL and a key
  * it calls a hosted `/v1/activate` instead (persisted, billed like any API call).
  */
-import { readFile } from "node:fs/promises";
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { lexicalClassifier } from "../../classify/index.js";
@@ -13,6 +12,7 @@ import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
 import { writeLine } from "../io.js";
+import { packageVersion } from "../version.js";
 
 const usage = `Usage: arcroute mcp [--base-url URL --api-key KEY] [--json]
 
@@ -116,17 +116,4 @@ async function describeTools(server: ReturnType<typeof createMcpServer>) {
     await client.close();
     await server.close();
   }
-}
-
-/** The installed package's version: the nearest package.json named "arcroute" above this module. */
-async function packageVersion(): Promise<string> {
-  for (let dir = new URL("./", import.meta.url); dir.pathname !== "/"; dir = new URL("../", dir)) {
-    try {
-      const pkg = JSON.parse(await readFile(new URL("package.json", dir), "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "arcroute" && pkg.version) return pkg.version;
-    } catch {
-      // not here; keep walking up
-    }
-  }
-  return "0.0.0";
 }
