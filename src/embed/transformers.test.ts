@@ -2,10 +2,20 @@
  * The transformers.js path, offline, on the model the package ships (models/static-embedding):
  * real tokenizer.json, real onnxruntime session, real mean pooling — through the public API.
  */
+import { createServer, type AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createStaticEmbedder, createTransformersEmbedder, shippedModelsDir } from "../index.js";
 import type { Embedder } from "./types.js";
 import { loadWordVectorEmbedder } from "./word-vectors.js";
+
+/** A local port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
 const norm = (a: Float32Array) => Math.sqrt(cosine(a, a));
@@ -69,6 +79,19 @@ describe("transformers.js embedder on the shipped static-embedding model", () =>
     }
     const embedder = await createStaticEmbedder();
     await expect(embedder.embed("hello world" as never)).rejects.toThrow("embed() takes an array of strings");
+  });
+
+  it("names the model and the hub when the hub cannot be reached (offline), not a bare 'fetch failed'", async () => {
+    const { env } = await import("@xenova/transformers");
+    const saved = env.remoteHost;
+    env.remoteHost = `http://127.0.0.1:${await closedPort()}/`;
+    try {
+      await expect(createTransformersEmbedder({ model: "Xenova/arcroute-not-a-model", allowRemote: true })).rejects.toThrow(
+        `cannot load transformers.js model 'Xenova/arcroute-not-a-model': the model hub (${env.remoteHost}) could not be reached (fetch failed, ECONNREFUSED)`,
+      );
+    } finally {
+      env.remoteHost = saved;
+    }
   });
 
   it("refuses to download when remote loading is off", async () => {

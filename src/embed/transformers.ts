@@ -54,9 +54,25 @@ async function loadPipeline(options: TransformersEmbedderOptions, model: string)
   try {
     const extractor = await pipeline("feature-extraction", model, { quantized: options.quantized ?? true });
     return extractor as unknown as FeatureExtractor;
+  } catch (error) {
+    throw hubUnreachable(error, model, env.remoteHost) ?? error;
   } finally {
     Object.assign(env, saved);
   }
+}
+
+/**
+ * Node's fetch fails offline (DNS, refused, reset) with a bare "fetch failed", which names neither
+ * the model nor where it was fetched from; said here as one line, the network error as its cause.
+ */
+function hubUnreachable(error: unknown, model: string, host: string): Error | undefined {
+  const { name, message, cause } = (error ?? {}) as { name?: unknown; message?: unknown; cause?: { code?: unknown } };
+  if (name !== "TypeError" || message !== "fetch failed") return undefined;
+  const code = typeof cause?.code === "string" ? `, ${cause.code}` : "";
+  return new Error(
+    `cannot load transformers.js model '${model}': the model hub (${host}) could not be reached (fetch failed${code}); offline, give a localModelPath holding the model, or use createStaticEmbedder()`,
+    { cause: error },
+  );
 }
 
 /**
