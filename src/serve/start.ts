@@ -5,8 +5,10 @@
  */
 import { createApi, toNodeListener } from "../http/index.js";
 import type { ErrorInfo } from "../http/options.js";
+import { CliError } from "../cli/errors.js";
 import { openLimiter, openStore } from "../stores/open.js";
 import type { ArcStore, RateLimiter } from "../stores/types.js";
+import { describeSpec } from "./cli-options.js";
 import { issueDevKey } from "./dev-key.js";
 import { loadKeysFile } from "./keys-file.js";
 import { listen, type Listening } from "./listen.js";
@@ -55,7 +57,9 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
       ? (state: "down" | "up", error?: unknown) =>
           log(state === "down" ? `rate limiter: Redis unreachable (${errorLine(error)}); limiting per process until it is back` : "rate limiter: Redis is back; limits are shared again")
       : undefined;
-    limiter = await openLimiter(options.limiter, onOutage);
+    limiter = await openLimiter(options.limiter, onOutage).catch((error: unknown) => {
+      throw naming(`rate limiter ${describeSpec(options.limiter)}`, error);
+    });
     const provisioned: ProvisionReport | undefined = entries ? await provisionKeys(store, entries, options.keysFile!) : undefined;
     const api = createApi({
       store,
@@ -115,6 +119,16 @@ export async function closeBackEnds(store: ArcStore, limiter: RateLimiter | unde
 function once(fn: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;
   return () => (running ??= fn());
+}
+
+/**
+ * A back end that failed to open, with which one it was (its URL without credentials): Redis says
+ * only "Connection is closed.". Usage errors (exit 2) already quote the spec and pass unchanged.
+ */
+function naming(what: string, error: unknown): unknown {
+  if (!(error instanceof Error) || (error instanceof CliError && error.exitCode === 2)) return error;
+  const message = `${what}: ${error.message}`;
+  return error instanceof CliError ? new CliError(message, error.exitCode) : new Error(message, { cause: error });
 }
 
 const errorLine = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).split("\n")[0]!;

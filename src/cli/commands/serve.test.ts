@@ -201,6 +201,15 @@ describe("arcroute serve", () => {
     expect(result.stderr).toBe(`arcroute: keys file ${keys}: entry 2 (org "beta"): 'tier' must be one of free, payg, growth, scale, enterprise\n`);
   });
 
+  it("an unreachable Redis: one line naming the rate limiter's URL without its password, exit 1", async () => {
+    // Port 1: nothing listens there (as in the store tests).
+    const result = await serveFailure(["--port", "0", "--limiter", "redis://arc:s3cret@127.0.0.1:1/0?prefix=t:"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^arcroute: rate limiter redis:\/\/127\.0\.0\.1:1\/0: .*Redis.*\n$/);
+    expect(result.stderr).not.toContain("s3cret");
+    expect(result.stdout).toBe("");
+  });
+
   it("a port in use: one line, exit 1", async () => {
     const server = await serve([]);
     const port = new URL(server.url).port;
