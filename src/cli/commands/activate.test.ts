@@ -32,6 +32,11 @@ describe.skipIf(!built)("arcroute activate", () => {
     expect(lines.map((l) => l.meta.query)).toEqual(queries);
     expect(lines.map((l) => l.data.significance_gate)).toEqual(queries.map((_, i) => i % 2 === 1));
   });
+  it("--jsonl skips blank lines (a stray trailing one included), as tag --jsonl does: no error envelope, exit 0", () => {
+    const r = run(["--jsonl"], "when grandma died\n\n   \nweather in paris\n\n");
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l).meta.query)).toEqual(["when grandma died", "weather in paris"]);
+  });
   it("--jsonl drops a byte-order mark before the first query", () => {
     const r = run(["--jsonl"], "\uFEFFwhen grandma died\r\nweather in paris\r\n");
     expect(r.status).toBe(0);

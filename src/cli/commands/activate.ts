@@ -13,6 +13,7 @@ import { inputLines, writeLine, type CliIO } from "../io.js";
 const usage = `Usage:
   arcroute activate "<query>" [--top-k N]   classify one query, print the JSON envelope
   arcroute activate --jsonl [--top-k N]     one query per stdin line -> one envelope per stdout line, in order
+                                            (blank lines are skipped, as by tag --jsonl)
   --debug                                   also print the explanation (cues behind gate, arcs, filters) to stderr
   --json                                    accepted for uniformity with the other commands: the output is always JSON`;
 
@@ -31,8 +32,8 @@ function parseTopK(value: string | undefined): number {
 
 async function runJsonl(io: CliIO, topK: number): Promise<number> {
   let failures = 0;
-  for await (const line of inputLines(io)) {
-    const out = envelopeFor(line, topK);
+  for await (const { text } of inputLines(io)) {
+    const out = envelopeFor(text, topK);
     if (out.startsWith('{"success":false')) failures++;
     await writeLine(io.stdout, out);
   }

@@ -77,6 +77,12 @@ describe.skipIf(!built)("arcroute tag", () => {
     expect(out[2]).toEqual({ line: 3, error: '"text" is longer than 100000 characters' });
   });
 
+  it("--jsonl skips blank lines but counts them in an error's line number (the line an editor shows)", () => {
+    const r = run(["--jsonl"], "\n  \nnot json\n");
+    expect(r.status).toBe(1);
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l))).toEqual([{ line: 3, error: "not JSON" }]);
+  });
+
   it("--jsonl answers a bad line in its place, tags the others and exits 1", () => {
     const lines = [JSON.stringify({ id: "a", text: NAN }), "not json", JSON.stringify({ id: "b" }), JSON.stringify({ id: "c", text: ERRAND, payload: [1] }), "[1,2]", JSON.stringify({ id: "d", text: "x".repeat(100_001) }), JSON.stringify({ id: "e", text: ERRAND })];
     const r = run(["--jsonl"], lines.join("\n"));

@@ -88,13 +88,11 @@ function merge(tagged: EdmTags, given: Record<string, unknown>): Record<string, 
 }
 
 async function runJsonl(io: CliIO): Promise<number> {
-  let lineNumber = 0, failures = 0;
-  for await (const line of inputLines(io)) {
-    lineNumber++;
-    if (line.trim() === "") continue;
-    const result = tagLine(line);
+  let failures = 0;
+  for await (const { text, number } of inputLines(io)) {
+    const result = tagLine(text);
     if (!result.ok) failures++;
-    await writeLine(io.stdout, JSON.stringify(result.ok ? result.document : { line: lineNumber, error: result.error }));
+    await writeLine(io.stdout, JSON.stringify(result.ok ? result.document : { line: number, error: result.error }));
   }
   return failures > 0 ? 1 : 0;
 }
