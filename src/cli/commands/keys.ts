@@ -12,7 +12,7 @@ import { CliError } from "../errors.js";
 import { writeLine, type CliIO } from "../io.js";
 
 const usage = `Usage:
-  arcroute keys create --org <id> --tier <${TIERS.join("|")}> --scopes <a,b> [--mode live|test] [--rpm N] [--json]
+  arcroute keys create --org <id> [--tier <${TIERS.join("|")}>] --scopes <a,b> [--mode live|test] [--rpm N] [--json]
   arcroute keys revoke <key-id> [--json]
   arcroute keys list --org <id> [--json]
 
