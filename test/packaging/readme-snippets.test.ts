@@ -1,7 +1,7 @@
 /**
  * README code a user copies compiles as written: each fragment is cut out of the README and
  * type-checked against the built package (`npm run build` first), with only the names the README
- * leaves to the reader (`api`, the store client, the query vector) declared around it.
+ * leaves to the reader (`api`, the store clients, the query vector) declared around it.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +20,14 @@ function fragment(first: string): string {
   return readme.slice(start + 1, end < 0 ? undefined : end);
 }
 
+/** The whole ```ts block of the README that holds `line`. */
+function codeBlock(line: string): string {
+  const at = readme.indexOf(line);
+  if (at < 0) throw new Error(`README has no ${line}`);
+  const start = readme.lastIndexOf("```ts\n", at) + "```ts\n".length;
+  return readme.slice(start, readme.indexOf("\n```", at));
+}
+
 beforeAll(() => requireBuiltCli());
 
 describe("README fragments type-check", () => {
@@ -27,4 +35,15 @@ describe("README fragments type-check", () => {
     const code = `import type { Api } from "arcroute/http";\ndeclare const api: Api;\n${fragment("// Hono")}\n`;
     expect(typeErrors(code)).toEqual([]);
   }, 60_000);
+
+  it("adapters: the gate-mode Qdrant filter, which may be undefined, compiles with exactOptionalPropertyTypes too", () => {
+    const reader = [
+      `import type { QdrantClient } from "@qdrant/js-client-rest";`,
+      `import type { Pool } from "pg";`,
+      `declare const qdrant: QdrantClient, pg: Pool, vector: number[];`,
+      `declare function toSql(vector: number[]): string;`,
+    ].join("\n");
+    const code = `${reader}\n${codeBlock(`import { toQdrantFilter } from "arcroute/adapters/qdrant";`)}\n`;
+    for (const exactOptionalPropertyTypes of [false, true]) expect(typeErrors(code, { exactOptionalPropertyTypes }), String(exactOptionalPropertyTypes)).toEqual([]);
+  }, 120_000);
 });
