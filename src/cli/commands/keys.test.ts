@@ -19,7 +19,8 @@ describe("the installed command", () => {
 describe("arcroute keys / usage: bad input", () => {
   it.each([
     [["keys"], "arcroute: keys needs a subcommand: create, revoke, list (see arcroute keys --help)"],
-    [["keys", "rotate"], "arcroute: keys needs a subcommand: create, revoke, list (see arcroute keys --help)"],
+    [["keys", "rotate"], "arcroute: unknown keys subcommand 'rotate': use create, revoke, list (see arcroute keys --help)"],
+    [["keys", "toString"], "arcroute: unknown keys subcommand 'toString': use create, revoke, list (see arcroute keys --help)"],
     [["keys", "create", "--tier", "free", "--scopes", "extract", "--store", "pglite:/tmp/x"], "arcroute: keys create needs --org <id>"],
     [["keys", "create", "--org", "acme", "--tier", "free", "--store", "pglite:/tmp/x"], "arcroute: keys create needs --scopes (comma-separated: extract, validate, issue, verify, vitapass)"],
     [["keys", "create", "--org", "acme", "--tier", "gold", "--scopes", "extract"], "arcroute: --tier must be one of free, payg, growth, scale, enterprise"],

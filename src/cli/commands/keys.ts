@@ -132,8 +132,10 @@ export const command: Command = {
   usage,
   async run(args, io) {
     const [name, ...rest] = args;
-    const sub = name === undefined ? undefined : SUBCOMMANDS[name];
-    if (!sub) throw new CliError(`keys needs a subcommand: ${Object.keys(SUBCOMMANDS).join(", ")} (see arcroute keys --help)`);
-    return sub(rest, io);
+    const known = Object.keys(SUBCOMMANDS).join(", ");
+    if (name === undefined) throw new CliError(`keys needs a subcommand: ${known} (see arcroute keys --help)`);
+    // Own keys only: "toString" is no subcommand. (main.ts hides an API key pasted here.)
+    if (!Object.hasOwn(SUBCOMMANDS, name)) throw new CliError(`unknown keys subcommand '${name}': use ${known} (see arcroute keys --help)`);
+    return SUBCOMMANDS[name]!(rest, io);
   },
 };
