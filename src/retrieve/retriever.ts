@@ -133,7 +133,13 @@ function checkFieldNames(names: unknown, option: string): void {
   if (unknown !== undefined) throw new RangeError(`${option}: unknown field ${JSON.stringify(unknown)} (use ${FILTER_FIELDS.join(", ")})`);
 }
 
-export function createRetriever<Q, F, T = unknown>(options: RetrieverOptions<Q, F, T>): Retriever<Q, T> {
+/**
+ * `F` defaults to `any`, not `unknown`: an unannotated `search` written before `translate` is
+ * typed before TypeScript has seen what `translate` returns (NoInfer cannot change that order), and
+ * an `unknown` filter would make its store call fail to compile for the property order alone.
+ * Written after `translate`, `search` gets translate's exact filter type.
+ */
+export function createRetriever<Q, F = any, T = unknown>(options: RetrieverOptions<Q, F, T>): Retriever<Q, T> {
   if (options === undefined) throw new TypeError("createRetriever needs { search, translate }");
   checkOptions("createRetriever", options, RETRIEVER_OPTIONS);
   if (typeof options.search !== "function" || typeof options.translate !== "function") throw new TypeError("createRetriever needs `search` and `translate` functions");

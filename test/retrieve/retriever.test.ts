@@ -121,6 +121,26 @@ describe("createRetriever options", () => {
   });
 });
 
+describe("createRetriever types", () => {
+  type Sql = { sql: string };
+  const where = async (filter: Sql): Promise<Candidate[]> => [{ id: filter.sql, score: 1, payload: {} }];
+  const translate = (filters: FieldFilter[]) => (filters.length > 0 ? { sql: filters.map((f) => f.field).join(" AND ") } : undefined);
+
+  it("lets search hand its filter to the store whichever property is written first", () => {
+    // search before translate: TypeScript types search first, with nothing to infer the filter
+    // from; it was `unknown` (narrowed to {}) and the store call did not compile.
+    createRetriever({ search: async (_q: string, { filter }) => (filter ? where(filter) : []), translate: (filters) => translate(filters) });
+    createRetriever({
+      translate: (filters) => translate(filters),
+      search: async (_q: string, { filter }) => {
+        // translate first: the filter is exactly translate's type.
+        expectTypeOf(filter).toEqualTypeOf<Sql | undefined>();
+        return filter ? where(filter) : [];
+      },
+    });
+  });
+});
+
 describe("createRetriever (boost mode)", () => {
   it("reranks one unfiltered pool and keeps k", async () => {
     const store = fakeStore(docs);
