@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { MemoryVectorStore } from "@langchain/classic/vectorstores/memory";
 import { createStaticEmbedder } from "arcroute";
-import { ArcrouteEmbeddings, ArcrouteRetriever, memoryVectorStoreFilter, type ArcrouteDocumentMetadata } from "arcroute/langchain";
+import { ArcrouteEmbeddings, ArcrouteRetriever, memoryVectorStoreFilter } from "arcroute/langchain";
 
 const query = process.argv[2] ?? "when was I most afraid of losing her";
 
@@ -31,10 +31,10 @@ const vectorStore = await MemoryVectorStore.fromTexts(
 const retriever = new ArcrouteRetriever({ vectorStore, translate: memoryVectorStoreFilter(), k: 3 });
 const documents = await retriever.invoke(query);
 
-const { activation } = documents[0]!.metadata.arcroute as ArcrouteDocumentMetadata;
+const { activation } = documents[0]!.metadata.arcroute; // typed: ArcrouteDocumentMetadata
 console.log(`query: ${query}`);
 console.log(`significance_gate: ${activation.significance_gate}; arc_types: ${activation.arc_types.join(", ") || "(none)"}`);
 for (const document of documents) {
-  const routed = document.metadata.arcroute as ArcrouteDocumentMetadata;
+  const routed = document.metadata.arcroute;
   console.log(`- ${document.metadata.id} [${document.metadata.arc_type ?? "-"}] ${routed.source} score=${routed.score.toFixed(3)}: ${document.pageContent}`);
 }

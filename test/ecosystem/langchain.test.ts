@@ -9,11 +9,12 @@ import { MemoryVectorStore } from "@langchain/classic/vectorstores/memory";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DocumentInterface } from "@langchain/core/documents";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { toLanceDbFilter } from "../../adapters/lancedb/index.js";
 import { openDemoTable } from "../../src/cli/commands/demo/lance.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
-import { ArcrouteEmbeddings, ArcrouteRetriever, memoryVectorStoreFilter, type ArcrouteDocumentMetadata } from "../../src/integrations/langchain/index.js";
+import { ArcrouteEmbeddings, ArcrouteRetriever, memoryVectorStoreFilter, type ArcrouteDocumentMetadata, type ArcrouteRetrievedMetadata } from "../../src/integrations/langchain/index.js";
 import { createRetriever, ROBUST_ROUTING } from "../../src/retrieve/index.js";
 import { classify } from "../../src/classify/index.js";
 import type { ActivationResult } from "../../src/schema/activation.js";
@@ -35,7 +36,7 @@ const activation = (field_filters: ActivationResult["field_filters"], arc_types:
 });
 const closedGate: ActivationResult = { activation_id: null, arc_types: [], primary_domain: null, field_filters: [], confidence: 0.9, significance_gate: false };
 
-const arcroute = (doc: { metadata: Record<string, unknown> }) => doc.metadata.arcroute as ArcrouteDocumentMetadata;
+const arcroute = (doc: DocumentInterface<ArcrouteRetrievedMetadata>) => doc.metadata.arcroute;
 
 beforeAll(async () => {
   const embedder = loadWordVectorEmbedder();
@@ -60,6 +61,7 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
     );
     const retriever = new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => grief, k: 3 });
     const docs = await retriever.invoke("when was I most afraid of losing her");
+    expectTypeOf(docs[0]!.metadata.arcroute).toEqualTypeOf<ArcrouteDocumentMetadata>(); // typed, not any
     expect(docs).toHaveLength(3);
     // Filter mode: grief AND weight ≥ 0.9 holds for exactly m01, m04, m22 in the corpus.
     expect(docs.map((d) => d.metadata.id).sort()).toEqual(["m01", "m04", "m22"]);

@@ -39,6 +39,12 @@ export interface ArcrouteDocumentMetadata {
   source: CandidateSource;
 }
 
+/**
+ * A returned document's metadata: the store's own, as it was (LangChain's usual
+ * `Record<string, any>`), and `arcroute`, typed.
+ */
+export type ArcrouteRetrievedMetadata = Record<string, any> & { arcroute: ArcrouteDocumentMetadata };
+
 /** The retriever helper's routing knobs, passed through unchanged (spread `ROBUST_ROUTING` for the benchmark's best routing). */
 type RoutingOptions = Pick<RetrieverOptions<string, unknown, DocumentInterface>, "hardFields" | "routeFields" | "keepAlternatives" | "belowThresholds">;
 
@@ -77,7 +83,7 @@ export interface ArcrouteRetrieverInput<V extends VectorStoreInterface = VectorS
   vectorScore?: (score: number) => number;
 }
 
-export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInterface> extends BaseRetriever {
+export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInterface> extends BaseRetriever<ArcrouteRetrievedMetadata> {
   static override lc_name(): string {
     return "ArcrouteRetriever";
   }
@@ -128,7 +134,7 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
     });
   }
 
-  override async _getRelevantDocuments(query: string, _runManager?: CallbackManagerForRetrieverRun): Promise<DocumentInterface[]> {
+  override async _getRelevantDocuments(query: string, _runManager?: CallbackManagerForRetrieverRun): Promise<DocumentInterface<ArcrouteRetrievedMetadata>[]> {
     const activation = await this.activate(query);
     // An `activate` that forgot to return (undefined) would otherwise be classified locally: the
     // hosted call's answer, its event and its billing silently bypassed.
@@ -140,7 +146,7 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
   }
 }
 
-function toDocument(candidate: RankedCandidate<DocumentInterface>, activation: ActivationResult): Document {
+function toDocument(candidate: RankedCandidate<DocumentInterface>, activation: ActivationResult): Document<ArcrouteRetrievedMetadata> {
   const document = candidate.item!;
   const arcroute: ArcrouteDocumentMetadata = {
     activation,
@@ -149,7 +155,7 @@ function toDocument(candidate: RankedCandidate<DocumentInterface>, activation: A
     filter_score: candidate.matchScore,
     source: candidate.source ?? "filtered",
   };
-  return new Document({
+  return new Document<ArcrouteRetrievedMetadata>({
     pageContent: document.pageContent,
     metadata: { ...document.metadata, arcroute },
     ...(document.id !== undefined ? { id: document.id } : {}),
