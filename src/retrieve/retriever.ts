@@ -26,7 +26,7 @@ import { hardFieldsOf, type HardFieldsOption } from "./hard-fields.js";
 import { matchPlan, type FieldMapOption } from "./match.js";
 import { bestPerAlternative, keepingReserved } from "./reserve.js";
 import { rerank, type RerankOptions } from "./rerank.js";
-import { nonNegativeInteger, positiveInteger } from "./checks.js";
+import { fetchKAtLeastK, nonNegativeInteger, positiveInteger } from "./checks.js";
 import type { Candidate, CandidateSource, RetrievedCandidate } from "./types.js";
 
 export interface SearchRequest<F> {
@@ -154,7 +154,7 @@ export function createRetriever<Q, F = any, T = unknown>(options: RetrieverOptio
   if (options.fusionWeight !== undefined && !(typeof options.fusionWeight === "number" && options.fusionWeight >= 0 && options.fusionWeight <= 1)) {
     throw new RangeError(`fusionWeight must be in [0, 1], got ${options.fusionWeight}`);
   }
-  if (options.fetchK !== undefined) positiveInteger(options.fetchK, "fetchK");
+  fetchKAtLeastK(options.fetchK, defaultK, "createRetriever");
   if (options.poolSize !== undefined) positiveInteger(options.poolSize, "poolSize");
   const hardFields = options.hardFields ?? "all";
   hardFieldsOf(hardFields, []); // validates the option at construction

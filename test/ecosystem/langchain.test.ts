@@ -153,6 +153,9 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
   it("checks its options", () => {
     expect(() => new ArcrouteRetriever({ vectorStore: store, translate: undefined as never })).toThrow(/translate/);
     expect(() => new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), k: 0 })).toThrow(/k/);
+    expect(() => new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), k: 5, fetchK: 2 })).toThrow(
+      new RangeError("ArcrouteRetriever: `fetchK` must be an integer ≥ k (5), got 2"),
+    );
   });
 });
 

@@ -110,6 +110,9 @@ describe("createRetriever options", () => {
     expect(() => createRetriever({ ...base, mode: "gate" as "filter" })).toThrow(/mode must be "filter" or "boost"/);
     expect(() => createRetriever({ ...base, fusionWeight: -0.1 })).toThrow(/fusionWeight must be in \[0, 1\]/);
     expect(() => createRetriever({ ...base, fetchK: 2.5 })).toThrow(/fetchK/);
+    // Below k it would search with k, silently: refused as ArcrouteRetriever refuses it.
+    expect(() => createRetriever({ ...base, k: 5, fetchK: 2 })).toThrow(new RangeError("createRetriever: `fetchK` must be an integer ≥ k (5), got 2"));
+    expect(() => createRetriever({ ...base, fetchK: 2 })).toThrow(/`fetchK` must be an integer ≥ k \(10\)/); // the default k
     expect(() => createRetriever({ ...base, poolSize: 0 })).toThrow(/poolSize/);
   });
 

@@ -20,6 +20,7 @@ import { Document, type DocumentInterface } from "@langchain/core/documents";
 import type { VectorStoreInterface } from "@langchain/core/vectorstores";
 import type { CallbackManagerForRetrieverRun } from "@langchain/core/callbacks/manager";
 import { lexicalClassifier } from "../../classify/index.js";
+import { fetchKAtLeastK } from "../../retrieve/checks.js";
 import { createRetriever, type CandidateSource, type FieldMapOption, type RankedCandidate, type Retriever, type RetrieverOptions } from "../../retrieve/index.js";
 import { ActivationResultSchema, type ActivationResult, type FieldFilter } from "../../schema/activation.js";
 
@@ -106,7 +107,7 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
     this.k = fields.k ?? 4;
     const fetchK = fields.fetchK;
     if (!Number.isInteger(this.k) || this.k < 1) throw new RangeError("ArcrouteRetriever: `k` must be a positive integer");
-    if (fetchK !== undefined && (!Number.isInteger(fetchK) || fetchK < this.k)) throw new RangeError("ArcrouteRetriever: `fetchK` must be an integer ≥ k");
+    fetchKAtLeastK(fetchK, this.k, "ArcrouteRetriever");
     const fusionWeight = fields.fusionWeight ?? 0.5;
     if (!(fusionWeight >= 0 && fusionWeight <= 1)) throw new RangeError("ArcrouteRetriever: `fusionWeight` must be in [0, 1]");
     const payloadOf = fields.payloadOf ?? ((document: DocumentInterface) => document.metadata as Record<string, unknown>);
