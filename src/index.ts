@@ -34,6 +34,11 @@ export {
   type EnsembleWeights,
   type ScoringClassifier,
   type LabeledExample,
+  type EmbeddingClassifierOptions,
+  type EnsembleOptions,
+  type FitPrototypesOptions,
+  type FitEnsembleOptions,
+  type FieldScores,
 } from "./classify/embedding/index.js";
 export {
   withLearnedWeights,
@@ -43,7 +48,7 @@ export {
   LearnedWeightsSchema,
   type LearnedWeights,
 } from "./feedback/weights.js";
-export { learnFromStore, learnWeights, type FeedbackExample, type LearnOptions } from "./feedback/learn.js";
+export { learnFromStore, learnWeights, type FeedbackExample, type LearnOptions, type FeedbackSelection } from "./feedback/learn.js";
 
 // Schemas and types
 export {
@@ -139,6 +144,7 @@ export {
   type RankedCandidate,
   type RetrievedCandidate,
   type FieldMapOption,
+  type HardFieldsOption,
 } from "./retrieve/index.js";
 export { tag, type EdmTags } from "./tag/index.js";
 

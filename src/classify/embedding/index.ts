@@ -22,4 +22,5 @@ export {
 } from "./ensemble.js";
 export { fitEnsembleWeights, outOfFoldScores, type FitEnsembleOptions } from "./fit.js";
 export type { LabeledExample } from "./labels.js";
+export type { FieldScores } from "./scores.js";
 export { anchorPhrase, predictTether, type TetherStack } from "./tether.js";
