@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ActivationEnvelopeSchema } from "../../src/schema/envelope.js";
+import { MAX_TOP_K, MESSAGES } from "../../src/schema/request.js";
 import { BIN, REPO_ROOT, requireBuiltCli } from "./support/built-cli.js";
 import { activationEnvelope } from "./support/envelopes.js";
 import { startScriptedServer, type ScriptedServer } from "./support/scripted-server.js";
@@ -47,6 +48,8 @@ describe("arcroute mcp (local classifier)", () => {
     const [tool] = tools;
     expect(Object.keys(tool!.inputSchema.properties ?? {})).toEqual(["query", "subject_vp_id", "top_k"]);
     expect(tool!.inputSchema.required).toEqual(["query"]);
+    // The range the description and the OpenAPI document give, not zod's safe-integer default.
+    expect(tool!.inputSchema.properties!.top_k).toMatchObject({ type: "integer", minimum: 1, maximum: MAX_TOP_K, description: expect.stringContaining(`1–${MAX_TOP_K}`) });
     expect(tool!.outputSchema?.type).toBe("object");
   });
 
@@ -66,6 +69,10 @@ describe("arcroute mcp (local classifier)", () => {
     const result = (await mcp.callTool({ name: "activate", arguments: { query: "   " } })) as TextResult;
     expect(result.isError).toBe(true);
     expect(JSON.parse(result.content[0]!.text)).toMatchObject({ success: false, error: "'query' field is required", data: null });
+    // Out of the advertised range: the contract's message too, not the SDK's validation dump.
+    const outOfRange = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT, top_k: MAX_TOP_K + 1 } })) as TextResult;
+    expect(outOfRange.isError).toBe(true);
+    expect(JSON.parse(outOfRange.content[0]!.text)).toMatchObject({ success: false, error: MESSAGES.topKInvalid, data: null });
   });
 });
 
