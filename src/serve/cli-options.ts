@@ -5,6 +5,7 @@
  */
 import { CliError } from "../cli/errors.js";
 import type { OpenStoreOptions } from "../stores/open.js";
+import { isPgliteInMemory } from "../stores/pglite/in-memory.js";
 import { isPostgresSpec } from "../stores/spec.js";
 
 export { parseCommandArgs, type OptionsConfig, type ParsedCommandArgs } from "../cli/args.js";
@@ -14,9 +15,14 @@ export const storeSpec = (flag: string | undefined): string => flag ?? process.e
 /** `--limiter`, else `$ARCROUTE_LIMITER`, else `memory`. */
 export const limiterSpec = (flag: string | undefined): string => flag ?? process.env.ARCROUTE_LIMITER ?? "memory";
 
-/** A spec for logs: the scheme and, for URLs, the host; never a user name or password. */
+/**
+ * A spec for logs: the scheme and, for URLs, the host; never a user name or password. A PGlite
+ * spec is a path (no credentials), shown as given; not parsed as a URL (`pglite:memory://` read as
+ * one was logged as `pglite://memory://`).
+ */
 export function describeSpec(spec: string): string {
-  if (!spec.includes("://")) return spec.startsWith("pglite:") ? spec : spec.split(":")[0]!;
+  if (spec.startsWith("pglite:")) return isPgliteInMemory(spec.slice("pglite:".length)) ? `${spec} (in memory, gone on exit)` : spec;
+  if (!spec.includes("://")) return spec.split(":")[0]!;
   try {
     const url = new URL(spec);
     return `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`;

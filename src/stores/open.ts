@@ -25,7 +25,7 @@ export async function openStore(spec: string = "memory", options: OpenStoreOptio
     const dir = spec.slice("pglite:".length);
     if (dir === "") throw new CliError("--store pglite:<dir> needs a data directory");
     const { createPgliteStore } = await import("./postgres/pglite.js");
-    return opening("pglite", () => createPgliteStore(dir === "memory://" ? {} : { dir }));
+    return opening("pglite", () => createPgliteStore({ dir }));
   }
   if (isPostgresSpec(spec)) {
     const { connectionString, schema } = splitParam(spec, "schema", "--store");

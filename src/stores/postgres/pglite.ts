@@ -5,6 +5,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { ArcStore } from "../types.js";
 import { checkOptions } from "../../schema/options.js";
+import { isPgliteInMemory } from "../pglite/in-memory.js";
 import { lockDataDir } from "./dir-lock.js";
 import { fromPglite, type SqlClient } from "./sql-client.js";
 import { DEFAULT_SCHEMA, openSqlStore } from "./store.js";
@@ -12,7 +13,8 @@ import { DEFAULT_SCHEMA, openSqlStore } from "./store.js";
 export interface PgliteStoreOptions {
   /**
    * Data directory (created when missing), used by one process at a time (`arcroute.lock` inside
-   * it holds the owner's pid). Omit both `dir` and `pglite` for a throwaway in-memory database.
+   * it holds the owner's pid). Omit both `dir` and `pglite`, or give `dir: "memory://"`, for a
+   * throwaway in-memory database.
    */
   dir?: string;
   /** A PGlite instance of yours instead; the store leaves it open on close. */
@@ -26,10 +28,12 @@ export async function createPgliteStore(options: PgliteStoreOptions = {}): Promi
   checkOptions("createPgliteStore", options, ["dir", "pglite", "schema"]);
   if (options.dir !== undefined && (typeof options.dir !== "string" || options.dir.trim() === "")) throw new TypeError("createPgliteStore: `dir` must be a directory path (a non-empty string)");
   if (options.dir !== undefined && options.pglite) throw new Error("createPgliteStore takes dir or pglite, not both");
-  const unlock = options.dir === undefined ? async () => {} : await lockDataDir(options.dir);
+  // "memory://" is PGlite's in-memory database, not a directory to create and lock (in-memory.ts).
+  const dir = isPgliteInMemory(options.dir) ? undefined : options.dir;
+  const unlock = dir === undefined ? async () => {} : await lockDataDir(dir);
   let client: SqlClient;
   try {
-    const db = options.pglite ?? (await openPglite(options.dir));
+    const db = options.pglite ?? (await openPglite(dir));
     client = releasingOnClose(fromPglite(db, !options.pglite), unlock);
   } catch (error) {
     await unlock();
