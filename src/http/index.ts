@@ -12,9 +12,12 @@ export {
   type ApiOptions,
   type ErrorInfo,
   type HandlerContext,
+  type AnonymousContext,
+  type VerifyContext,
   type HandlerName,
   type KeyInfo,
   type UserHandler,
+  type UserHandlers,
 } from "./options.js";
 export { API_MESSAGES, scopeMessage, MAX_IDEMPOTENCY_KEY_CHARS, type ErrorCode } from "./messages.js";
 export { PLAN_RPM, ENTERPRISE_FALLBACK_RPM, WINDOW_MS, rpmOf } from "./limits.js";

@@ -11,11 +11,15 @@ export type HandlerName = (typeof HANDLER_NAMES)[number];
 /** The key that authenticated a request, without its hash. */
 export type KeyInfo = Omit<ApiKeyRecord, "hash">;
 
+/** Handlers whose path also answers without a key (limited per client IP): only `/verify`. */
+export const ANONYMOUS_HANDLERS = ["verify"] as const satisfies readonly HandlerName[];
+type AnonymousHandlerName = (typeof ANONYMOUS_HANDLERS)[number];
+
 /** What a user handler learns about the request besides the `Request` itself. */
 export interface HandlerContext {
-  /** The key's organization; null for an anonymous `/verify` call. */
-  org: Organization | null;
-  key: KeyInfo | null;
+  /** The key's organization: every path but `/verify` needs a key, so it is always there. */
+  org: Organization;
+  key: KeyInfo;
   /** Path parameters, percent-decoded, each segment unreserved characters (router.ts): `id` for `/certificate/:id`, `path` (the rest, e.g. `jobs/42`) for `/batch/*` and `/vitapass/*`. */
   params: Record<string, string>;
   /** The request body (at most 64 KiB), already read: the `Request` passed alongside carries the same bytes. */
@@ -23,11 +27,23 @@ export interface HandlerContext {
   clientIp: string;
 }
 
+/** A `/verify` call without a key: no organization, no key. */
+export interface AnonymousContext extends Omit<HandlerContext, "org" | "key"> {
+  org: null;
+  key: null;
+}
+
+/** What the `verify` handler gets: `if (context.org)` tells a keyed call from an anonymous one. */
+export type VerifyContext = HandlerContext | AnonymousContext;
+
 /**
  * A user-supplied handler. Return a `Response` to control the answer completely, or any JSON value
  * to have it wrapped in the success envelope. A throw answers 500 `Internal server error`.
  */
-export type UserHandler = (request: Request, context: HandlerContext) => unknown;
+export type UserHandler<Context extends VerifyContext = HandlerContext> = (request: Request, context: Context) => unknown;
+
+/** `createApi`'s `handlers`: `verify`'s context may be anonymous, every other handler's has the key. */
+export type UserHandlers = { [Name in HandlerName]?: UserHandler<Name extends AnonymousHandlerName ? VerifyContext : HandlerContext> };
 
 export interface ErrorInfo {
   method: string;
@@ -45,7 +61,7 @@ export interface ApiOptions {
   basePath?: string;
   /** Default: the lexical classifier. */
   classifier?: Classifier;
-  handlers?: Partial<Record<HandlerName, UserHandler>>;
+  handlers?: UserHandlers;
   /**
    * Take the client IP (for the anonymous `/verify` limit) from `X-Forwarded-For`: `true` trusts
    * one proxy (the right-most entry), a number trusts that many hops; an entry that is not an IP
@@ -70,7 +86,7 @@ export interface ResolvedOptions {
    * src/classify), so only other classifiers are validated per request.
    */
   validateClassifier: boolean;
-  handlers: Partial<Record<HandlerName, UserHandler>>;
+  handlers: UserHandlers;
   trustedHops: number;
   anonymousVerifyRpm: number;
   now: () => Date;

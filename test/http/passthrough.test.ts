@@ -2,8 +2,9 @@
  * The other contract paths: 501 without a handler; with one, it is called after the key, scope,
  * limit and body checks with the organization and key; Free plan extraction quota (402) with refunds.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import type { HandlerContext } from "../../src/http/index.js";
+import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
+import type { HandlerContext, KeyInfo, UserHandler, UserHandlers, VerifyContext } from "../../src/http/index.js";
+import type { Organization } from "../../src/stores/types.js";
 import { call, expectFailure, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer;
@@ -36,6 +37,9 @@ describe("with user handlers", () => {
     server = await startServer({
       handlers: {
         extract: async (request, context) => {
+          // A key-only path: the organization and key are always there, no null check needed.
+          expectTypeOf(context.org).toEqualTypeOf<Organization>();
+          expectTypeOf(context.key).toEqualTypeOf<KeyInfo>();
           seen.push({ request, context, text: await request.text() });
           return new Response(JSON.stringify({ success: true, error: null, data: { extraction_id: "ex_1" } }), { status: 201, headers: { "x-custom": "yes" } });
         },
@@ -66,11 +70,21 @@ describe("with user handlers", () => {
   });
 
   it("anonymous /verify reaches the handler with no organization and no key", async () => {
-    let context: HandlerContext | null = null;
+    let context: VerifyContext | null = null;
     server = await startServer({ handlers: { verify: (_r, c) => ((context = c), { valid: true }) } });
     const answer = await call(`${server.url}/verify`, { body: { envelope: "..." } });
     expect(answer.body.data).toEqual({ valid: true });
     expect(context).toMatchObject({ org: null, key: null, clientIp: "127.0.0.1" });
+  });
+
+  it("types verify's context as possibly anonymous, and only verify's", () => {
+    const keyOnly: UserHandler = (_request, context) => context.org.tier;
+    const verify: UserHandler<VerifyContext> = (_request, context) => (context.org ? context.key.id : context.clientIp); // org narrows key too
+    expectTypeOf<Parameters<typeof verify>[1]["org"]>().toEqualTypeOf<Organization | null>();
+    // @ts-expect-error a handler that counts on a key cannot take /verify, which also answers without one
+    const refused: UserHandlers = { verify: keyOnly };
+    const accepted: UserHandlers = { verify, extract: keyOnly };
+    expect([refused, accepted]).toHaveLength(2);
   });
 
   it("the handler is not called when a check fails", async () => {
