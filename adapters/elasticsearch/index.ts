@@ -33,7 +33,7 @@ export type EsUserQuery = Record<string, unknown>;
 
 export interface ElasticsearchOptions extends BaseOptions {
   /** Boost mode: the scoring query the boosts are added to (default `{ match_all: {} }`). */
-  query?: Record<string, unknown>;
+  query?: Record<string, unknown> | undefined;
 }
 
 const OptionsSchema = BaseOptionsSchema.extend({ query: z.record(z.string(), z.unknown()).optional() }).strict();

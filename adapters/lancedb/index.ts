@@ -52,7 +52,7 @@ const dialect: FilterDialect<string> = {
 };
 
 export function toLanceDbFilter(input: FilterInput, options: LanceDbOptions & { mode: "boost" }): LanceDbBoost | undefined;
-export function toLanceDbFilter(input: FilterInput, options?: LanceDbOptions & { mode?: "filter" | "gate" }): string | undefined;
+export function toLanceDbFilter(input: FilterInput, options?: LanceDbOptions & { mode?: "filter" | "gate" | undefined }): string | undefined;
 export function toLanceDbFilter(input: FilterInput, options?: LanceDbOptions): string | LanceDbBoost | undefined;
 export function toLanceDbFilter(input: FilterInput, options?: LanceDbOptions): string | LanceDbBoost | undefined {
   const { plan } = prepare(STORE, { boost: true }, input, options);

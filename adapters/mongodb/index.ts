@@ -26,7 +26,7 @@ export interface MongoBoostStage {
 
 export interface MongoDbOptions extends BaseOptions {
   /** Boost mode: the field the boost is written to (default `arcroute_boost`). */
-  scoreField?: string;
+  scoreField?: string | undefined;
 }
 
 const OptionsSchema = BaseOptionsSchema.extend({ scoreField: z.string().default("arcroute_boost") }).strict();
@@ -57,7 +57,7 @@ const expression: FilterDialect<MongoFilter> = {
 };
 
 export function toMongoDbFilter(input: FilterInput, options: MongoDbOptions & { mode: "boost" }): MongoBoostStage | undefined;
-export function toMongoDbFilter(input: FilterInput, options?: MongoDbOptions & { mode?: "filter" | "gate" }): MongoFilter | undefined;
+export function toMongoDbFilter(input: FilterInput, options?: MongoDbOptions & { mode?: "filter" | "gate" | undefined }): MongoFilter | undefined;
 export function toMongoDbFilter(input: FilterInput, options?: MongoDbOptions): MongoFilter | MongoBoostStage | undefined;
 export function toMongoDbFilter(input: FilterInput, options?: MongoDbOptions): MongoFilter | MongoBoostStage | undefined {
   const { plan, options: parsed } = prepare(STORE, { boost: true }, input, options, OptionsSchema);

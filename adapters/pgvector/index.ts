@@ -41,11 +41,11 @@ const STORE = "pgvector";
 
 export interface PgvectorOptions extends BaseOptions {
   /** jsonb column holding the payload (default `payload`; `alias.payload` allowed). */
-  payloadColumn?: string;
+  payloadColumn?: string | undefined;
   /** EDM field → real column (`arc_type`, `m.arc_type`); these fields bypass the payload column. */
-  columns?: Record<string, string>;
+  columns?: Record<string, string> | undefined;
   /** Number of the first placeholder, so callers can put the query vector at $1 (default 1). */
-  firstParam?: number;
+  firstParam?: number | undefined;
 }
 
 export interface PgvectorFilter {
@@ -80,7 +80,7 @@ class Params {
 }
 
 export function toPgvectorFilter(input: FilterInput, options: PgvectorOptions & { mode: "boost" }): PgvectorBoost | undefined;
-export function toPgvectorFilter(input: FilterInput, options?: PgvectorOptions & { mode?: "filter" | "gate" }): PgvectorFilter | undefined;
+export function toPgvectorFilter(input: FilterInput, options?: PgvectorOptions & { mode?: "filter" | "gate" | undefined }): PgvectorFilter | undefined;
 export function toPgvectorFilter(input: FilterInput, options?: PgvectorOptions): PgvectorFilter | PgvectorBoost | undefined;
 export function toPgvectorFilter(input: FilterInput, options?: PgvectorOptions): PgvectorFilter | PgvectorBoost | undefined {
   const { plan, options: parsed } = prepare(STORE, { boost: true }, input, options, OptionsSchema);

@@ -38,7 +38,7 @@ function asFilter(condition: QdrantCondition): QdrantFilter {
 }
 
 export function toQdrantFilter(input: FilterInput, options: QdrantOptions & { mode: "boost" }): QdrantFormulaQuery | undefined;
-export function toQdrantFilter(input: FilterInput, options?: QdrantOptions & { mode?: "filter" | "gate" }): QdrantFilter | undefined;
+export function toQdrantFilter(input: FilterInput, options?: QdrantOptions & { mode?: "filter" | "gate" | undefined }): QdrantFilter | undefined;
 export function toQdrantFilter(input: FilterInput, options?: QdrantOptions): QdrantFilter | QdrantFormulaQuery | undefined;
 export function toQdrantFilter(input: FilterInput, options?: QdrantOptions): QdrantFilter | QdrantFormulaQuery | undefined {
   const { plan } = prepare(STORE, { boost: true }, input, options);

@@ -14,7 +14,7 @@ export interface AdapterFieldFilter {
   operator: "eq" | "gte" | "lte";
   value: string | number;
   /** (0, 1], default 1; only boost mode uses it. */
-  weight?: number;
+  weight?: number | undefined;
 }
 
 export type FilterInput = ActivationResult | readonly FieldFilter[] | readonly AdapterFieldFilter[];

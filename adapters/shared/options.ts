@@ -27,9 +27,9 @@ export const BaseOptionsSchema = z
   .strict();
 
 export interface BaseOptions {
-  mode?: Mode;
-  fields?: FieldMapName | Record<string, string>;
-  boostWeight?: number;
+  mode?: Mode | undefined;
+  fields?: FieldMapName | Record<string, string> | undefined;
+  boostWeight?: number | undefined;
 }
 
 export interface ParsedOptions {

@@ -120,7 +120,7 @@ function filterEvidence(a: Analysis, field: string, value: string | number, sour
   return { cues, source: source ?? "cue" };
 }
 
-export function classify(query: string, options?: { debug?: false }): Classification;
+export function classify(query: string, options?: { debug?: false | undefined }): Classification;
 export function classify(query: string, options: { debug: true }): Explanation;
 export function classify(query: string, options?: { debug?: boolean }): Classification | Explanation {
   const debug = options?.debug;

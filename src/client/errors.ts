@@ -10,9 +10,9 @@ export interface ArcrouteErrorInit {
   status: number;
   message: string;
   /** The envelope's `code`, or a client-side one: `network_error`, `invalid_response`. */
-  code?: string | null;
+  code?: string | null | undefined;
   /** Seconds the server asked us to wait (429 `Retry-After`); null when absent. */
-  retryAfter?: number | null;
+  retryAfter?: number | null | undefined;
   cause?: unknown;
 }
 

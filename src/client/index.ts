@@ -48,30 +48,30 @@ export interface ClientOptions {
   /** `ar_live_...` or `ar_test_...`; sent as `Authorization: Bearer`. Keep it server-side. */
   apiKey: string;
   /** A fetch implementation (default: the global one). */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /** Retries of a 429 (default 2). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Longest `Retry-After` the client waits for, in ms (default 60 000); longer ones are thrown at once. */
-  maxRetryDelayMs?: number;
+  maxRetryDelayMs?: number | undefined;
 }
 
 export interface CallOptions {
   /** Sent as `Idempotency-Key` (`activate`, `feedback`): a repeat within 24 h replays the first response; nothing is billed or stored again. */
-  idempotencyKey?: string;
-  signal?: AbortSignal;
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export interface ActivateInput {
   query: string;
-  subject_vp_id?: string;
-  top_k?: number;
+  subject_vp_id?: string | undefined;
+  top_k?: number | undefined;
 }
 
 export interface FeedbackInput {
   activation_id: string;
   /** Whether the routed retrieval found what the user wanted. */
   hit: boolean;
-  memory_id?: string | null;
+  memory_id?: string | null | undefined;
 }
 
 export interface ArcrouteClient {

@@ -18,15 +18,15 @@ export const SHIPPED_STATIC_MODEL = "static-embedding";
 
 export interface TransformersEmbedderOptions {
   /** Hub id or folder name under `localModelPath`; default `Xenova/all-MiniLM-L6-v2`. */
-  model?: string;
+  model?: string | undefined;
   /** Folder holding `<model>/`; when set, remote loading is off unless `allowRemote` says otherwise. */
-  localModelPath?: string;
+  localModelPath?: string | undefined;
   /** Allow downloads from the Hugging Face hub; default: true only when no `localModelPath` is given. */
-  allowRemote?: boolean;
+  allowRemote?: boolean | undefined;
   /** Load `onnx/model_quantized.onnx` (default, as transformers.js does) or `onnx/model.onnx`. */
-  quantized?: boolean;
+  quantized?: boolean | undefined;
   /** Texts per forward pass (padding is per batch). Default 32. */
-  batchSize?: number;
+  batchSize?: number | undefined;
 }
 
 type FeatureExtractor = (texts: string[], options: { pooling: "mean"; normalize: boolean }) => Promise<{ data: ArrayLike<number>; dims: number[] }>;

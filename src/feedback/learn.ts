@@ -24,7 +24,7 @@ export interface FeedbackExample {
 
 export interface LearnOptions {
   /** Fusion weight before learning (the `rerank` default). Default 0.5. */
-  baseFusion?: number;
+  baseFusion?: number | undefined;
   /**
    * Multiplier below which a field's filters are dropped. Default 0: nothing is dropped, a filter
    * that goes with misses only loses weight (it counts less in fusion and is relaxed first).
@@ -33,11 +33,11 @@ export interface LearnOptions {
    * 0.789 → 0.792 at 0, 0.777 at 0.5 (the old default: an emotion filter dropped took its route with
    * it); with every field hard 0.735 → 0.762 at 0, 0.756 at 0.5.
    */
-  dropBelow?: number;
+  dropBelow?: number | undefined;
   /** L2 shrinkage of the field coefficients: more means more feedback is needed to move a weight. Default 0.02. */
-  shrinkage?: number;
+  shrinkage?: number | undefined;
   /** A field value gets its own multiplier once this many routed feedback items filtered by it. Default 10. */
-  minValueSupport?: number;
+  minValueSupport?: number | undefined;
   /**
    * Fields whose VALUES never get a multiplier of their own (their field multiplier still applies).
    * Default ["arc_type"]: the arc type is the route itself, so hits and misses under one arc say as
@@ -46,7 +46,7 @@ export interface LearnOptions {
    * retrieval TRAIN queries with arc-and-weight routing, arc value multipliers cost 1–3 points of
    * recall@10; without them learning cost nothing).
    */
-  skipValuesOf?: readonly FilterField[];
+  skipValuesOf?: readonly FilterField[] | undefined;
 }
 
 /** `field=value`, the key of a value multiplier. */
@@ -137,7 +137,7 @@ export interface FeedbackSelection {
    * serve development (`arcroute serve`'s dev key is one), so their traffic would steer the weights
    * of real queries at no cost.
    */
-  includeTestKeys?: boolean;
+  includeTestKeys?: boolean | undefined;
 }
 
 export interface FeedbackExamples {

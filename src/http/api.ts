@@ -26,7 +26,7 @@ import { usageRoute } from "./routes/usage.js";
 /** Transport facts a `Request` does not carry. */
 export interface ConnectionInfo {
   /** The peer address of the connection (for the anonymous `/verify` limit). */
-  remoteAddress?: string;
+  remoteAddress?: string | undefined;
 }
 
 /** The transport-neutral entry `toNodeListener` uses (not part of the public API). */

@@ -58,22 +58,22 @@ export interface ApiOptions {
   store: ArcStore;
   limiter: RateLimiter;
   /** Where the API is mounted: `/v1` (default) or e.g. `/api/v1`. */
-  basePath?: string;
+  basePath?: string | undefined;
   /** Default: the lexical classifier. */
-  classifier?: Classifier;
-  handlers?: UserHandlers;
+  classifier?: Classifier | undefined;
+  handlers?: UserHandlers | undefined;
   /**
    * Take the client IP (for the anonymous `/verify` limit) from `X-Forwarded-For`: `true` trusts
    * one proxy (the right-most entry), a number trusts that many hops; an entry that is not an IP
    * address falls back to the socket's. Default: the socket address.
    */
-  trustProxy?: boolean | number;
+  trustProxy?: boolean | number | undefined;
   /** Anonymous `/verify` requests per client IP per minute (default 30). */
-  anonymousVerifyRpm?: number;
+  anonymousVerifyRpm?: number | undefined;
   /** Clock for timestamps, idempotency expiry and the usage period (tests inject one). */
-  now?: () => Date;
+  now?: (() => Date) | undefined;
   /** Called with every unexpected error (for logging); responses never carry error details. */
-  onError?: (error: unknown, info: ErrorInfo) => void;
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined;
 }
 
 export interface ResolvedOptions {

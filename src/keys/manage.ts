@@ -13,12 +13,12 @@ export interface CreateKeyRequest {
   org: string;
   tier: Tier;
   scopes: readonly Scope[];
-  mode?: KeyMode;
+  mode?: KeyMode | undefined;
   /** Requests per minute; only for `enterprise` (required there when the organization is new). */
-  rpm?: number;
+  rpm?: number | undefined;
   /** An existing plain key to register instead of generating one (keys files of `arcroute serve`). */
-  key?: string;
-  now?: Date;
+  key?: string | undefined;
+  now?: Date | undefined;
 }
 
 export interface CreatedKey {

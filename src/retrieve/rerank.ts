@@ -19,17 +19,17 @@ export const DEFAULT_FUSION_WEIGHT = 0.5;
 
 export interface RerankOptions {
   /** Weight of filter matches against vector similarity, in [0, 1]; default 0.5. */
-  fusionWeight?: number;
+  fusionWeight?: number | undefined;
   /** Where the EDM fields live in the payload: "flat" (default), "nested", or a field → path map. */
-  fields?: FieldMapOption;
+  fields?: FieldMapOption | undefined;
   /**
    * "raw" (default): vector scores are used as given (cosine similarities are already in [-1, 1]).
    * "minmax": rescaled to [0, 1] within this candidate list first, for stores whose scores have
    * another scale (dot products, negated distances), so the fusion weight keeps its meaning.
    */
-  normalize?: "raw" | "minmax";
+  normalize?: "raw" | "minmax" | undefined;
   /** Keep only the best `k` (default: all). */
-  k?: number;
+  k?: number | undefined;
 }
 
 export function rerank<T>(

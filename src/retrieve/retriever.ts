@@ -40,12 +40,12 @@ export interface RetrieverOptions<Q, F, T> {
   /** Field filters (a subset of the activation's, when relaxing) → the store's filter. */
   translate: (filters: FieldFilter[]) => F | undefined;
   /** Classifies query text when `retrieve` is given no activation; defaults to arcroute's `classify`. */
-  classify?: (text: string) => ActivationResult | Promise<ActivationResult>;
+  classify?: ((text: string) => ActivationResult | Promise<ActivationResult>) | undefined;
   /** Results per query (default 10). */
-  k?: number;
-  mode?: "filter" | "boost";
+  k?: number | undefined;
+  mode?: "filter" | "boost" | undefined;
   /** Filter mode: drop the lowest-weight field before falling back to an unfiltered search (default true). */
-  relax?: boolean;
+  relax?: boolean | undefined;
   /**
    * Filter mode: which fields filter the store search. "all" (default): every field of the
    * activation. "core": the arc types (all of the activation's ranked alternatives) and numeric
@@ -54,7 +54,7 @@ export interface RetrieverOptions<Q, F, T> {
    * fields. When that leaves no categorical field hard (e.g. "core" for an activation without arc
    * types), every field is hard.
    */
-  hardFields?: HardFieldsOption;
+  hardFields?: HardFieldsOption | undefined;
   /**
    * Filter mode: extra routes (default none). For each listed field the activation filters by, one
    * more search with that field's filters plus the numeric thresholds among the hard fields (e.g.
@@ -62,12 +62,12 @@ export interface RetrieverOptions<Q, F, T> {
    * fusion ranks them all. For queries led by something other than the arc ("the most frightening
    * moments"): the memories with the named emotion but another arc get a chance.
    */
-  routeFields?: readonly string[];
+  routeFields?: readonly string[] | undefined;
   /**
    * Filter mode: results asked of each filtered search, ≥ k, so fusion has more to choose from
    * (default k with `hardFields: "all"`, 3·k otherwise: soft fields can only reorder what was fetched).
    */
-  fetchK?: number;
+  fetchK?: number | undefined;
   /**
    * Filter mode: one more search with the hard fields minus the numeric thresholds (e.g. the arc
    * types without `emotional_weight ≥ 0.5`) for this many candidates (default 0); they compete in
@@ -75,35 +75,35 @@ export interface RetrieverOptions<Q, F, T> {
    * answer is a mundane memory, often of the guessed arc and close to the query, which the
    * threshold alone would hide. Significance queries rarely lose to it (mundane memories match less).
    */
-  belowThresholds?: number;
+  belowThresholds?: number | undefined;
   /**
    * Filter mode: the `keepNearest` nearest unfiltered neighbours always stay in the k results
    * (default 0). A hedge against a wrongly opened gate: a lookup's answer is usually its nearest
    * neighbour, and hard filters (e.g. `emotional_weight ≥ 0.5`) would hide a mundane one. Costs
    * routed queries up to `keepNearest` of their k places. Must be < k to leave room for routing.
    */
-  keepNearest?: number;
+  keepNearest?: number | undefined;
   /**
    * Filter mode: for a hard field with several alternative filters (the arc types the activation
    * ranks), each alternative's best `keepAlternatives` candidates stay in the k results (default 0).
    * A hedge for a wrong first guess: "betrayal" at 0.2 behind "discovery" at 0.78 still shows its
    * best memory instead of none.
    */
-  keepAlternatives?: number;
+  keepAlternatives?: number | undefined;
   /** Boost mode: how many unfiltered candidates to rerank (default max(5·k, 50)). */
-  poolSize?: number;
+  poolSize?: number | undefined;
   fusionWeight?: RerankOptions["fusionWeight"];
-  fields?: FieldMapOption;
+  fields?: FieldMapOption | undefined;
   normalize?: RerankOptions["normalize"];
 }
 
 export interface RetrieveInput {
   /** Use this activation (e.g. from `/v1/activate`) instead of classifying. */
-  activation?: ActivationResult;
+  activation?: ActivationResult | undefined;
   /** Text to classify; defaults to the query itself when the query is a string. */
-  text?: string;
+  text?: string | undefined;
   /** Overrides the retriever's k for this call. */
-  k?: number;
+  k?: number | undefined;
 }
 
 /** One search the retriever ran, for logging and debugging. */

@@ -9,7 +9,7 @@ export interface Candidate<T = unknown> {
   /** The document's EDM fields, flat (`arc_type`) or nested (`constellation.arc_type`, see `fields`). */
   payload: Record<string, unknown>;
   /** Anything the caller wants carried along (the document, its text, the raw row). */
-  item?: T;
+  item?: T | undefined;
 }
 
 /** Where a ranked candidate came from. */

@@ -21,7 +21,7 @@ export interface Organization {
   id: string;
   tier: Tier;
   /** Requests per minute; required for `enterprise`, ignored otherwise (the tier decides). */
-  rpm?: number;
+  rpm?: number | undefined;
   created_at: string;
 }
 
@@ -189,7 +189,7 @@ export interface LimitResult {
   /** Milliseconds until a slot frees up (the oldest counted request leaves the window); 0 when none is counted. */
   resetMs: number;
   /** Why the result is not a plain count, when it is not (e.g. a fail-open fallback). */
-  reason?: "fallback";
+  reason?: "fallback" | undefined;
 }
 
 /**

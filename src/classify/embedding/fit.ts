@@ -172,7 +172,7 @@ export interface FitEnsembleOptions {
   examples: LabeledExample[];
   fittedOn: string;
   /** The embedding's scores of `examples`, in order (see `outOfFoldScores`); computed with `embedding` when absent. */
-  embeddingScores?: FieldScores[];
+  embeddingScores?: FieldScores[] | undefined;
 }
 
 export async function fitEnsembleWeights(options: FitEnsembleOptions): Promise<EnsembleWeights> {

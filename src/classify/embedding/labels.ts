@@ -9,7 +9,7 @@ export interface LabeledExample {
   tether_type: TetherType | null;
   valence: Valence | null;
   /** Optional kind of query (e.g. `factual`, `task`, `emotional-word factual`): one gate prototype per group. */
-  group?: string;
+  group?: string | undefined;
 }
 
 /** The label value of a field as the classifiers score it; `none` stands for an absent label. */

@@ -219,7 +219,7 @@ function neighbourIndexes(examples: LabeledExample[]): number[] {
 
 export interface FitPrototypesOptions {
   /** Keep the examples as voting neighbours (default true); false: centroids only. */
-  neighbours?: boolean;
+  neighbours?: boolean | undefined;
 }
 
 /**

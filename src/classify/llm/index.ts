@@ -14,9 +14,9 @@ export type LlmFallbackReason = "timeout" | "invalid" | "error";
 
 export interface LlmHookOptions {
   /** How long the hook may take before the base result is used (its signal is aborted). Default 2000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Called on every fallback, e.g. to log or count them; never sees secrets from arcroute. */
-  onFallback?: (reason: LlmFallbackReason, query: string, detail: unknown) => void;
+  onFallback?: ((reason: LlmFallbackReason, query: string, detail: unknown) => void) | undefined;
 }
 
 export const DEFAULT_LLM_TIMEOUT_MS = 2000;

@@ -10,9 +10,9 @@ import { checkOptions } from "../../schema/options.js";
 
 export interface PredicateFilterOptions {
   /** A document's EDM payload (default: its metadata). */
-  payloadOf?: (document: DocumentInterface) => Record<string, unknown>;
+  payloadOf?: ((document: DocumentInterface) => Record<string, unknown>) | undefined;
   /** Where EDM fields live inside the payload: "flat" (default), "nested" or a field → path map. */
-  fields?: FieldMapOption;
+  fields?: FieldMapOption | undefined;
 }
 
 /** `translate` for MemoryVectorStore: `(doc) => boolean`, true when the document passes the filters. */

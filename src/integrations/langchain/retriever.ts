@@ -62,26 +62,26 @@ export interface ArcrouteRetrieverInput<V extends VectorStoreInterface = VectorS
    * Runs activation for a query. Default: the local lexical classifier. For a hosted arcroute:
    * `(query) => client.activate({ query }).then((envelope) => envelope.data)`.
    */
-  activate?: (query: string) => ActivationResult | Promise<ActivationResult>;
+  activate?: ((query: string) => ActivationResult | Promise<ActivationResult>) | undefined;
   /** A document's EDM payload (default: its metadata). */
-  payloadOf?: (document: DocumentInterface) => Record<string, unknown>;
+  payloadOf?: ((document: DocumentInterface) => Record<string, unknown>) | undefined;
   /** Where EDM fields live inside that payload: "flat" (default), "nested" or a field → path map (as the adapters take). */
-  fields?: FieldMapOption;
+  fields?: FieldMapOption | undefined;
   /** Documents returned (default 4, LangChain's usual k). */
-  k?: number;
+  k?: number | undefined;
   /** Candidates each filtered search fetches before fusion (default as the retriever helper's: k when every field is hard, else 3·k). */
-  fetchK?: number;
+  fetchK?: number | undefined;
   /** "filter" (default): filtered search → relaxation → fallback → fusion; "boost": rerank an unfiltered pool. */
-  mode?: "filter" | "boost";
+  mode?: "filter" | "boost" | undefined;
   /** Filter mode: drop the lowest-weight field before falling back (default true). */
-  relax?: boolean;
+  relax?: boolean | undefined;
   /** Weight of the filter matches against the vector score, in [0, 1] (default 0.5; `arcroute learn` fits one). */
-  fusionWeight?: number;
+  fusionWeight?: number | undefined;
   /**
    * The store's score as a similarity, higher is better (default: as returned). Stores that
    * return a distance need e.g. `(distance) => 1 - distance`.
    */
-  vectorScore?: (score: number) => number;
+  vectorScore?: ((score: number) => number) | undefined;
 }
 
 export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInterface> extends BaseRetriever<ArcrouteRetrievedMetadata> {

@@ -21,19 +21,19 @@ import { SLIDING_WINDOW_SCRIPT } from "./sliding-window.js";
 
 export interface RedisLimiterOptions {
   /** `redis://[user:password@]host:port[/db]`; the limiter owns this connection and closes it. */
-  url?: string;
+  url?: string | undefined;
   /** Your ioredis client instead (left open on close). Use `enableOfflineQueue: false` and a
    * `commandTimeout` on it, or requests wait for Redis during an outage instead of falling back. */
-  client?: Redis;
+  client?: Redis | undefined;
   /** Prefix of every Redis key the limiter writes; default `arcroute:ratelimit:`. */
-  prefix?: string;
+  prefix?: string | undefined;
   /** A Redis call slower than this counts as an outage (fallback); default 2000 ms. */
-  commandTimeoutMs?: number;
+  commandTimeoutMs?: number | undefined;
   /**
    * Told once when the limiter starts falling back (with the failure) and once when Redis answers
    * again, so an operator learns that limits are per process for a while; `serve` logs both.
    */
-  onOutage?: (state: "down" | "up", error?: unknown) => void;
+  onOutage?: ((state: "down" | "up", error?: unknown) => void) | undefined;
 }
 
 export const DEFAULT_PREFIX = "arcroute:ratelimit:";
