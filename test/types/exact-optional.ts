@@ -16,6 +16,7 @@ import type { ActivateInput, ArcrouteErrorInit, CallOptions, ClientOptions, Feed
 import type { Api, ApiOptions, ConnectionInfo } from "arcroute/http";
 import type { ArcrouteRetrieverInput, PredicateFilterOptions } from "arcroute/langchain";
 import type { RedisLimiterOptions } from "arcroute/stores/redis";
+import type { PgliteStoreOptions, PostgresStoreOptions } from "arcroute/stores/postgres";
 import {
   classify,
   type Candidate,
@@ -64,6 +65,8 @@ export type OptionsTakeUndefined = [
   None<RefusingUndefined<Omit<ArcrouteRetrieverInput, keyof BaseRetrieverInput>>>, // LangChain's own keys are LangChain's
   None<RefusingUndefined<PredicateFilterOptions>>,
   None<RefusingUndefined<RedisLimiterOptions>>,
+  None<RefusingUndefined<PostgresStoreOptions>>,
+  None<RefusingUndefined<PgliteStoreOptions>>,
   None<RefusingUndefined<BaseOptions>>,
   None<RefusingUndefined<AdapterFieldFilter>>,
   None<RefusingUndefined<PgvectorOptions>>,

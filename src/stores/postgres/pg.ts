@@ -10,19 +10,19 @@ import { DEFAULT_SCHEMA, openSqlStore } from "./store.js";
 
 export interface PostgresStoreOptions {
   /** `postgres://user@host:port/db`; the store creates (and on close ends) its own pool. */
-  connectionString?: string;
+  connectionString?: string | undefined;
   /** A pool of yours instead; the store leaves it open on close. */
-  pool?: Pool;
+  pool?: Pool | undefined;
   /** PostgreSQL schema holding the tables (created when missing); default `arcroute`. */
-  schema?: string;
+  schema?: string | undefined;
   /** Pool size when the store creates the pool; default 10. */
-  maxConnections?: number;
+  maxConnections?: number | undefined;
   /**
    * Longest one statement may take when the store creates the pool (default QUERY_TIMEOUT_MS):
    * a table locked for minutes or a database that stopped answering fails the request (500)
    * instead of holding it, and shutdown with it. A pool of yours keeps its own settings.
    */
-  queryTimeoutMs?: number;
+  queryTimeoutMs?: number | undefined;
 }
 
 /** How long a request waits for a connection before failing (a down database must not hang requests). */

@@ -16,11 +16,11 @@ export interface PgliteStoreOptions {
    * it holds the owner's pid). Omit both `dir` and `pglite`, or give `dir: "memory://"`, for a
    * throwaway in-memory database.
    */
-  dir?: string;
+  dir?: string | undefined;
   /** A PGlite instance of yours instead; the store leaves it open on close. */
-  pglite?: PGlite;
+  pglite?: PGlite | undefined;
   /** Schema holding the tables; default `arcroute`. */
-  schema?: string;
+  schema?: string | undefined;
 }
 
 export async function createPgliteStore(options: PgliteStoreOptions = {}): Promise<ArcStore> {
