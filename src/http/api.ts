@@ -1,12 +1,13 @@
 /**
  * The handler set: one pipeline every request goes through, in the order SPEC section 5 fixes —
- * route (404/405) → auth (401) → scope (403) → rate limit (429) → body (413/400) → route handler.
+ * route (404/405) → auth (429 for a client over its failed-lookup budget, before the key's lookup; 401) → scope (403) → rate limit (429) → body (413/400) → route handler.
  * Unexpected errors become the route's 500 message; details go to `onError`, never to the client.
  */
 import { createKeyDigests, type KeyDigests } from "../keys/index.js";
 import { authenticate, type Caller } from "./auth.js";
 import { MAX_BODY_BYTES, parseJsonBody, readBodyBytes, type BodyBytes } from "./body.js";
 import { clientIp } from "./client-ip.js";
+import { lookupGuard } from "./failed-lookups.js";
 import { toResponse, type HeaderMap, type Incoming, type Reply } from "./exchange.js";
 import { bucketOf, rateLimitHeaders, retryAfterSeconds, WINDOW_MS } from "./limits.js";
 import { API_MESSAGES, scopeMessage } from "./messages.js";
@@ -125,9 +126,12 @@ async function runRoute(pipeline: Pipeline, route: Route, incoming: Incoming, pa
   const ip = clientIp(incoming.headers, incoming.remoteAddress, options.trustedHops);
   if (route.access.kind === "public") return await route.handle(routeContext(options, incoming, requestId, { kind: "anonymous", ip }, params, ip, {}));
 
-  // Auth (401), rate limit and scope (403 before 429).
-  const caller = await authenticate(options.store, pipeline.digests, incoming.headers, route.access.anonymous ? ip : null);
+  // Auth (401; 429 before the key's lookup for a client over its failed-lookup budget), rate limit and scope (403 before 429).
+  const guard = options.failedKeyLookupsPerMinute === false ? null : lookupGuard(options.limiter, ip, options.failedKeyLookupsPerMinute);
+  const caller = await authenticate(options.store, pipeline.digests, incoming.headers, route.access.anonymous ? ip : null, guard);
   if (!caller) return failure(401, API_MESSAGES.unauthorized, "unauthorized");
+  // No RateLimit headers: no organization is known, and the figures are not the organization's.
+  if (caller.kind === "blocked") return failure(429, API_MESSAGES.rateLimited, "rate_limited", { "retry-after": String(retryAfterSeconds(caller.limit)) });
   seen.caller = caller;
   // The limiter is consulted before the scope verdict so that a 403, like every other
   // authenticated answer, carries the RateLimit headers; 403 still wins over 429.

@@ -4,8 +4,9 @@
  * learns nothing about why (format, unknown, revoked, orphaned).
  */
 import { hashApiKey, parseApiKey, type KeyDigests } from "../keys/index.js";
-import type { ApiKeyRecord, ArcStore, Organization } from "../stores/types.js";
+import type { ApiKeyRecord, ArcStore, LimitResult, Organization } from "../stores/types.js";
 import type { HeaderSource } from "./exchange.js";
+import type { LookupGuard } from "./failed-lookups.js";
 
 export type Caller = { kind: "key"; org: Organization; key: ApiKeyRecord } | { kind: "anonymous"; ip: string };
 
@@ -30,11 +31,26 @@ export function presentedKey(headers: HeaderSource): Presented {
 
 export type KeyCaller = Extract<Caller, { kind: "key" }>;
 
+/** The client is over its failed-lookup budget: 429 with `limit`'s Retry-After, the store not asked. */
+export interface Blocked {
+  kind: "blocked";
+  limit: LimitResult;
+}
+
 /**
  * The key's caller (record and organization), or null when the key is malformed, unknown, revoked
  * or orphaned. With `digests`, a key the store knew is not hashed again; the store is asked every time.
  */
-export async function resolveKey(store: ArcStore, key: string, digests?: KeyDigests): Promise<KeyCaller | null> {
+export function resolveKey(store: ArcStore, key: string, digests?: KeyDigests): Promise<KeyCaller | null> {
+  return lookupKey(store, key, digests, null) as Promise<KeyCaller | null>;
+}
+
+/**
+ * `resolveKey` with the failed-lookup guard: before the store is asked, a client over its budget
+ * is `blocked` (whatever its key: only the lookup could tell a valid one); a lookup that finds no
+ * usable key is counted. A malformed key is neither checked nor counted: it never reaches the store.
+ */
+async function lookupKey(store: ArcStore, key: string, digests: KeyDigests | undefined, guard: LookupGuard | null): Promise<KeyCaller | Blocked | null> {
   let digest = digests?.lookup(key);
   const remembered = digest !== undefined;
   if (digest === undefined) {
@@ -42,21 +58,37 @@ export async function resolveKey(store: ArcStore, key: string, digests?: KeyDige
     if (!parseApiKey(key)) return null;
     digest = hashApiKey(key);
   }
+  if (guard) {
+    const over = await guard.blocked();
+    if (over) return { kind: "blocked", limit: over };
+  }
   const record = await store.findApiKeyByHash(digest);
-  if (!record) return null;
+  if (!record) return failed(guard);
   if (!remembered) digests?.remember(key, digest);
-  if (record.revoked_at !== null) return null;
+  if (record.revoked_at !== null) return failed(guard);
   const org = await store.getOrganization(record.org_id);
-  return org ? { kind: "key", key: record, org } : null;
+  return org ? { kind: "key", key: record, org } : failed(guard);
+}
+
+async function failed(guard: LookupGuard | null): Promise<null> {
+  await guard?.failed();
+  return null;
 }
 
 /**
- * The caller, or null for 401. `anonymousIp` is set only on routes that accept anonymous calls.
+ * The caller, null for 401, or `blocked` (429). `anonymousIp` is set only on routes that accept
+ * anonymous calls; `guard` (null when the failed-lookup limit is off) watches the key's lookup.
  * (Not `async`: the key's lookup is the only step that waits, and its promise is returned as is.)
  */
-export function authenticate(store: ArcStore, digests: KeyDigests, headers: HeaderSource, anonymousIp: string | null): Promise<Caller | null> {
+export function authenticate(
+  store: ArcStore,
+  digests: KeyDigests,
+  headers: HeaderSource,
+  anonymousIp: string | null,
+  guard: LookupGuard | null = null,
+): Promise<Caller | Blocked | null> {
   const presented = presentedKey(headers);
   if (presented.state === "absent") return Promise.resolve(anonymousIp === null ? null : { kind: "anonymous", ip: anonymousIp });
   if (presented.state === "malformed") return Promise.resolve(null);
-  return resolveKey(store, presented.key, digests);
+  return lookupKey(store, presented.key, digests, guard);
 }

@@ -3,6 +3,7 @@ import { lexicalClassifier } from "../classify/index.js";
 import type { Classifier } from "../classify/types.js";
 import type { ApiKeyRecord, ArcStore, Organization, RateLimiter } from "../stores/types.js";
 import { checkOptions, hasMethods } from "../schema/options.js";
+import { DEFAULT_FAILED_LOOKUPS_PER_MINUTE } from "./failed-lookups.js";
 
 /** The contract paths whose behaviour the user supplies (SPEC section 5). */
 export const HANDLER_NAMES = ["extract", "observe", "batch", "validate", "issue", "verify", "certificate", "vitapass"] as const;
@@ -70,6 +71,12 @@ export interface ApiOptions {
   trustProxy?: boolean | number | undefined;
   /** Anonymous `/verify` requests per client IP per minute (default 30). */
   anonymousVerifyRpm?: number | undefined;
+  /**
+   * Failed key lookups (a well-formed key that is unknown, revoked or orphaned: 401) per client IP
+   * (IPv6: per /64) per minute; past it the client's keyed requests answer 429 for a minute without
+   * a store lookup, valid keys included. `false` turns the limit off. Default 60.
+   */
+  failedKeyLookupsPerMinute?: number | false | undefined;
   /** Clock for timestamps, idempotency expiry and the usage period (tests inject one). */
   now?: (() => Date) | undefined;
   /** Called with every unexpected error (for logging); responses never carry error details. */
@@ -89,11 +96,12 @@ export interface ResolvedOptions {
   handlers: UserHandlers;
   trustedHops: number;
   anonymousVerifyRpm: number;
+  failedKeyLookupsPerMinute: number | false;
   now: () => Date;
   onError: (error: unknown, info: ErrorInfo) => void;
 }
 
-const API_OPTIONS = ["store", "limiter", "basePath", "classifier", "handlers", "trustProxy", "anonymousVerifyRpm", "now", "onError"];
+const API_OPTIONS = ["store", "limiter", "basePath", "classifier", "handlers", "trustProxy", "anonymousVerifyRpm", "failedKeyLookupsPerMinute", "now", "onError"];
 
 export function resolveOptions(options: ApiOptions): ResolvedOptions {
   if (!options?.store || !options.limiter) throw new TypeError("createApi needs { store, limiter } (e.g. createMemoryStore(), createMemoryLimiter())");
@@ -115,6 +123,10 @@ export function resolveOptions(options: ApiOptions): ResolvedOptions {
   if (options.basePath !== undefined && typeof options.basePath !== "string") throw new TypeError("createApi: `basePath` must be a string such as \"/v1\"");
   const rpm = options.anonymousVerifyRpm ?? 30;
   if (!Number.isInteger(rpm) || rpm < 1) throw new TypeError("anonymousVerifyRpm must be a positive integer");
+  const failedLookups = options.failedKeyLookupsPerMinute ?? DEFAULT_FAILED_LOOKUPS_PER_MINUTE;
+  if (failedLookups !== false && !(Number.isSafeInteger(failedLookups) && failedLookups >= 1)) {
+    throw new TypeError("createApi: `failedKeyLookupsPerMinute` must be a positive integer, or false to turn the limit off");
+  }
   return {
     store: options.store,
     limiter: options.limiter,
@@ -124,6 +136,7 @@ export function resolveOptions(options: ApiOptions): ResolvedOptions {
     handlers: { ...options.handlers },
     trustedHops: tp === true ? 1 : typeof tp === "number" ? tp : 0,
     anonymousVerifyRpm: rpm,
+    failedKeyLookupsPerMinute: failedLookups,
     now: options.now ?? (() => new Date()),
     onError: options.onError ?? (() => {}),
   };
