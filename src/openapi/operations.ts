@@ -48,7 +48,7 @@ const unauthorized: ErrorSpec = { status: 401, description: "Key missing, malfor
 const forbidden = (scope: Scope): ErrorSpec => ({ status: 403, description: `Key lacks the '${scope}' scope.`, messages: [scopeMessage(scope)], code: "forbidden" });
 const rateLimited: ErrorSpec = {
   status: 429,
-  description: "Rate limit of the organization's plan (or of the client IP, anonymously) exceeded; see Retry-After.",
+  description: "Rate limit of the organization's plan (or of the client IP, anonymously) exceeded, or the client IP is over its budget of failed key lookups (then answered before the key is looked up, without RateLimit headers); see Retry-After.",
   messages: [API_MESSAGES.rateLimited],
   code: "rate_limited",
 };
