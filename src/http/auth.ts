@@ -47,8 +47,8 @@ export function resolveKey(store: ArcStore, key: string, digests?: KeyDigests): 
 
 /**
  * `resolveKey` with the failed-lookup guard: before the store is asked, a client over its budget
- * is `blocked` (whatever its key: only the lookup could tell a valid one); a lookup that finds no
- * usable key is counted. A malformed key is neither checked nor counted: it never reaches the store.
+ * is `blocked` unless its key is one this process found in the store before (any other key: only
+ * the lookup could tell a valid one); a lookup that finds no usable key is counted. A malformed key is neither checked nor counted: it never reaches the store.
  */
 async function lookupKey(store: ArcStore, key: string, digests: KeyDigests | undefined, guard: LookupGuard | null): Promise<KeyCaller | Blocked | null> {
   let digest = digests?.lookup(key);
@@ -58,16 +58,20 @@ async function lookupKey(store: ArcStore, key: string, digests: KeyDigests | und
     if (!parseApiKey(key)) return null;
     digest = hashApiKey(key);
   }
-  if (guard) {
+  // A key this process found in the store before skips the check: steady traffic of known keys
+  // costs no limiter call (a Redis round trip), and only keys never seen here (a flood of made-up
+  // ones among them) wait for it. A known key since revoked still counts as a failure below.
+  if (guard && !remembered) {
     const over = await guard.blocked();
     if (over) return { kind: "blocked", limit: over };
   }
   const record = await store.findApiKeyByHash(digest);
-  if (!record) return failed(guard);
-  if (!remembered) digests?.remember(key, digest);
-  if (record.revoked_at !== null) return failed(guard);
+  if (!record || record.revoked_at !== null) return failed(guard);
   const org = await store.getOrganization(record.org_id);
-  return org ? { kind: "key", key: record, org } : failed(guard);
+  if (!org) return failed(guard);
+  // Only a usable key is remembered: a revoked one must keep meeting the failed-lookup check.
+  if (!remembered) digests?.remember(key, digest);
+  return { kind: "key", key: record, org };
 }
 
 async function failed(guard: LookupGuard | null): Promise<null> {
