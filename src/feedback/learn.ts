@@ -12,7 +12,7 @@
  */
 import type { ActivationResult } from "../schema/activation.js";
 import { checkOptions, shown } from "../schema/options.js";
-import { FILTER_FIELDS, type FilterField } from "../schema/vocabulary.js";
+import { checkFilterFieldNames, type FilterField } from "../schema/vocabulary.js";
 import type { ArcStore, Feedback } from "../stores/types.js";
 import { fitLogistic } from "../classify/embedding/logistic.js";
 import { LEARNED_WEIGHTS_FORMAT, type LearnedWeights } from "./weights.js";
@@ -74,8 +74,7 @@ function checkLearnOptions(options: LearnOptions): void {
   }
   const skip: unknown = options.skipValuesOf;
   if (skip !== undefined && !Array.isArray(skip)) throw new TypeError(`skipValuesOf must be an array of filter fields such as ["arc_type"], got ${shown(skip)}`);
-  const unknownField = (skip as unknown[] | undefined)?.find((field) => !(FILTER_FIELDS as unknown[]).includes(field));
-  if (unknownField !== undefined) throw new RangeError(`skipValuesOf: unknown field ${shown(unknownField)} (fields: ${FILTER_FIELDS.join(", ")})`);
+  checkFilterFieldNames(skip, "skipValuesOf");
 }
 
 /** Items as `feedbackExamples` builds them: any other `hit` ("no", 0, undefined) would be read by truthiness. */

@@ -20,7 +20,7 @@
 import { classify as lexicalClassify } from "../classify/index.js";
 import type { FilterPlan } from "../../adapters/shared/index.js";
 import type { ActivationResult, FieldFilter } from "../schema/activation.js";
-import { FILTER_FIELDS, isNumericField } from "../schema/vocabulary.js";
+import { checkFilterFieldNames, isNumericField } from "../schema/vocabulary.js";
 import { checkOptions } from "../schema/options.js";
 import { hardFieldsOf, type HardFieldsOption } from "./hard-fields.js";
 import { matchPlan, type FieldMapOption } from "./match.js";
@@ -126,13 +126,6 @@ export interface Retriever<Q, T> {
 
 const RETRIEVER_OPTIONS = ["search", "translate", "classify", "k", "mode", "relax", "hardFields", "routeFields", "fetchK", "belowThresholds", "keepNearest", "keepAlternatives", "poolSize", "fusionWeight", "fields", "normalize"];
 
-/** Field names in hardFields/routeFields are filter fields: a typo ("arc_types") would flip the option silently. */
-function checkFieldNames(names: unknown, option: string): void {
-  if (!Array.isArray(names)) return;
-  const unknown = names.find((name) => !(FILTER_FIELDS as readonly unknown[]).includes(name));
-  if (unknown !== undefined) throw new RangeError(`${option}: unknown field ${JSON.stringify(unknown)} (use ${FILTER_FIELDS.join(", ")})`);
-}
-
 /**
  * `F` defaults to `any`, not `unknown`: an unannotated `search` written before `translate` is
  * typed before TypeScript has seen what `translate` returns (NoInfer cannot change that order), and
@@ -145,8 +138,8 @@ export function createRetriever<Q, F = any, T = unknown>(options: RetrieverOptio
   if (typeof options.search !== "function" || typeof options.translate !== "function") throw new TypeError("createRetriever needs `search` and `translate` functions");
   if (options.classify !== undefined && typeof options.classify !== "function") throw new TypeError("createRetriever: `classify` must be a function");
   if (options.relax !== undefined && typeof options.relax !== "boolean") throw new TypeError(`relax must be true or false, got ${JSON.stringify(options.relax)}`);
-  checkFieldNames(options.hardFields, "hardFields");
-  checkFieldNames(options.routeFields, "routeFields");
+  checkFilterFieldNames(options.hardFields, "hardFields");
+  checkFilterFieldNames(options.routeFields, "routeFields");
   const defaultK = positiveInteger(options.k ?? 10, "k");
   const mode = options.mode ?? "filter";
   // Fail at construction, not on the first query (JavaScript callers get no type check).

@@ -195,6 +195,17 @@ export function isNumericField(field: string): field is NumericField {
   return Object.hasOwn(NUMERIC_FIELDS, field);
 }
 
+/**
+ * Refuses a list of field names holding one that is no filter field (an option such as
+ * `hardFields` or `skipValuesOf`): a typo ("arc_types") would otherwise flip the option silently.
+ * Not a list: left to the option's own check.
+ */
+export function checkFilterFieldNames(names: unknown, option: string): void {
+  if (!Array.isArray(names)) return;
+  const unknown = names.find((name) => !(FILTER_FIELDS as readonly unknown[]).includes(name));
+  if (unknown !== undefined) throw new RangeError(`${option}: unknown field ${JSON.stringify(unknown)} (use ${FILTER_FIELDS.join(", ")})`);
+}
+
 /** True when `value` is a canonical value of the categorical `field`. */
 export function isCanonicalValue(field: CategoricalField, value: unknown): boolean {
   return (CATEGORICAL_FIELDS[field].values as readonly unknown[]).includes(value);
