@@ -4,26 +4,17 @@
  * charges only for live significance queries, one event and one charge for concurrent duplicates
  * of an Idempotency-Key, and reads confined to the caller's organization.
  */
-import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPgliteStore, createPostgresStore } from "../../src/stores/postgres/index.js";
 import { randomBytes } from "node:crypto";
 import { createRedisLimiter } from "../../src/stores/redis/index.js";
-import type { ArcStore, RateLimiter } from "../../src/stores/types.js";
-import { hasPostgres, hasRedis, POSTGRES_URL, REDIS_URL } from "../support/services.js";
-import { dropSchema, queryDirect, uniqueSchema } from "../stores/support/postgres.js";
+import type { RateLimiter } from "../../src/stores/types.js";
+import { hasRedis, REDIS_URL } from "../support/services.js";
+import { pgliteBackend, postgresBackend, type StoreBackend } from "./support/backends.js";
 import { activate, call, expectFailure, FACTUAL, SIGNIFICANT, startServer, type TestServer } from "./support/server.js";
 
-interface Backend {
-  store: ArcStore;
-  /** Row count of a table of the store's schema, read behind the store's back. */
-  count(table: "activation_events" | "billing_records" | "idempotency"): Promise<number>;
-  dispose(): Promise<void>;
-}
-
-function describeBackend(name: string, open: () => Promise<Backend | null>) {
+function describeBackend(name: string, open: () => Promise<StoreBackend | null>) {
   describe(name, () => {
-    let backend: Backend | null;
+    let backend: StoreBackend | null;
     let server: TestServer;
     beforeAll(async () => {
       backend = await open();
@@ -87,33 +78,8 @@ function describeBackend(name: string, open: () => Promise<Backend | null>) {
   });
 }
 
-describeBackend("PGlite (embedded)", async () => {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db: PGlite = await PGlite.create();
-  const store = await createPgliteStore({ pglite: db });
-  return {
-    store,
-    count: async (table) => Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM arcroute.${table}`)).rows[0]!.n),
-    dispose: async () => {
-      await store.close();
-      await db.close();
-    },
-  };
-});
-
-describeBackend("PostgreSQL", async () => {
-  if (!(await hasPostgres())) return null;
-  const schema = uniqueSchema("http");
-  const store = await createPostgresStore({ connectionString: POSTGRES_URL, schema });
-  return {
-    store,
-    count: async (table) => Number((await queryDirect<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".${table}`))[0]!.n),
-    dispose: async () => {
-      await store.close();
-      await dropSchema(schema);
-    },
-  };
-});
+describeBackend("PGlite (embedded)", pgliteBackend);
+describeBackend("PostgreSQL", () => postgresBackend("http"));
 
 describe("Redis limiter", () => {
   let server: TestServer | null = null;

@@ -4,13 +4,10 @@
  * concurrent duplicates), the same key with another body is 422, a bad key is 400, failures are
  * not kept, and the keys are the organization's one set shared with /v1/activate.
  */
-import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryStore } from "../../src/stores/memory/index.js";
-import { createPgliteStore, createPostgresStore } from "../../src/stores/postgres/index.js";
 import type { ArcStore } from "../../src/stores/types.js";
-import { hasPostgres, POSTGRES_URL } from "../support/services.js";
-import { dropSchema, uniqueSchema } from "../stores/support/postgres.js";
+import { pgliteBackend, postgresBackend } from "./support/backends.js";
 import { activate, call, expectFailure, SIGNIFICANT, startServer, type TestServer } from "./support/server.js";
 
 interface Backend {
@@ -102,28 +99,6 @@ function describeBackend(name: string, open: () => Promise<Backend | null>) {
 
 describeBackend("memory", async () => ({ store: createMemoryStore(), dispose: async () => {} }));
 
-describeBackend("PGlite", async () => {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db: PGlite = await PGlite.create();
-  const store = await createPgliteStore({ pglite: db });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      await db.close();
-    },
-  };
-});
+describeBackend("PGlite", pgliteBackend);
 
-describeBackend("PostgreSQL", async () => {
-  if (!(await hasPostgres())) return null;
-  const schema = uniqueSchema("fbidem");
-  const store = await createPostgresStore({ connectionString: POSTGRES_URL, schema });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      await dropSchema(schema);
-    },
-  };
-});
+describeBackend("PostgreSQL", () => postgresBackend("fbidem"));
