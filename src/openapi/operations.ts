@@ -102,8 +102,9 @@ const idempotencyMismatch: ErrorSpec = {
 /**
  * The router's answers. 405: the path exists, the method is not one it serves (`Allow` lists them);
  * listed on the path's operation because OpenAPI has no responses per path. 404 `Not found`: a path
- * no route has; within a templated path, a segment the router refuses (one that decodes to `/`, `\`,
- * `.` or `..`, or does not decode), so that a parameter cannot walk to another route.
+ * no route has; within a templated path, a segment the router refuses (one that does not decode,
+ * or decoded is not a plain segment: `PLAIN_SEGMENT` in router.ts), so that a parameter cannot walk
+ * to another route.
  */
 export const METHOD_NOT_ALLOWED: ErrorSpec = {
   status: 405,
