@@ -27,18 +27,18 @@ export interface LookupGuard {
   failed(): Promise<void>;
 }
 
+/** Made for every keyed request; the client's subject is worked out only when a lookup needs the guard (a remembered key never does). */
 export function lookupGuard(limiter: RateLimiter, ip: string, limit: number): LookupGuard {
-  const subject = rateLimitSubject(ip);
-  const block = FAILED_LOOKUP_BLOCK_PREFIX + subject;
+  const block = () => FAILED_LOOKUP_BLOCK_PREFIX + rateLimitSubject(ip);
   return {
     async blocked() {
-      const mark = await limiter.hit(block, 0, WINDOW_MS);
+      const mark = await limiter.hit(block(), 0, WINDOW_MS);
       return mark.resetMs > 0 ? mark : null;
     },
     async failed() {
-      const count = await limiter.hit(FAILED_LOOKUP_PREFIX + subject, limit, WINDOW_MS);
+      const count = await limiter.hit(FAILED_LOOKUP_PREFIX + rateLimitSubject(ip), limit, WINDOW_MS);
       // remaining 0: this failure filled the budget; refused: concurrent failures got past the mark.
-      if (count.remaining === 0) await limiter.hit(block, 1, WINDOW_MS);
+      if (count.remaining === 0) await limiter.hit(block(), 1, WINDOW_MS);
     },
   };
 }
