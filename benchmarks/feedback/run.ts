@@ -106,7 +106,7 @@ async function simulateUsers(store: ArcStore, route: Route, queries: RetrievalQu
 const usage = `Usage: arcroute bench feedback [--k 10] [--store memory|pglite:<dir>|postgres://...] [--query-timeout-ms N] [--json]
   Simulated hit/miss feedback on the retrieval benchmark's train significance queries (embedded
   LanceDB, retriever helper routed as bench retrieval's filter_core), weights learned from the store, routed recall@5/@10,
-  MRR and nDCG@10 on its held-out significance queries before and after learning.
+  MRR and nDCG@10 on its held-out significance queries (each held-out split) before and after learning.
   Writes benchmarks/results/feedback.{json,svg}; --json prints the report as one JSON line.
   --query-timeout-ms: with PostgreSQL, the longest one statement may take (default 30000).`;
 
@@ -122,6 +122,8 @@ export const benchmark: Command = {
     const significant = data.queries.filter((q) => q.type === "significance");
     const train = significant.filter((q) => q.split === "train");
     const heldout = significant.filter((q) => q.split === "heldout");
+    // The second held-out split (benchmarks/retrieval/HELDOUT-2.md), reported beside the first.
+    const heldout2 = significant.filter((q) => q.split === "heldout2");
     if (train.length === 0 || heldout.length === 0) throw new CliError("the retrieval set needs significance queries in both splits (train, heldout)");
 
     const embedder = loadWordVectorEmbedder();
@@ -137,9 +139,14 @@ export const benchmark: Command = {
       const weights: LearnedWeights = await learnFromStore(store, ORG);
       const learned = router(engine, vectors, k, weights.fusion);
       const learnedClassifier = withLearnedWeights(lexicalClassifier, weights);
-      bar = progressBar(io.stderr, "evaluate", 2 * (train.length + heldout.length));
-      const before = { train: await evaluate(plain, lexicalClassifier, train, bar), heldout: await evaluate(plain, lexicalClassifier, heldout, bar) };
-      const after = { train: await evaluate(learned, learnedClassifier, train, bar), heldout: await evaluate(learned, learnedClassifier, heldout, bar) };
+      bar = progressBar(io.stderr, "evaluate", 2 * (train.length + heldout.length + heldout2.length));
+      const splits = async (route: typeof plain, classifier: Classifier) => ({
+        train: await evaluate(route, classifier, train, bar),
+        heldout: await evaluate(route, classifier, heldout, bar),
+        ...(heldout2.length > 0 ? { heldout2: await evaluate(route, classifier, heldout2, bar) } : {}),
+      });
+      const before = await splits(plain, lexicalClassifier);
+      const after = await splits(learned, learnedClassifier);
       bar.stop();
       report = {
         benchmark: "feedback",
@@ -149,7 +156,7 @@ export const benchmark: Command = {
         routing: ROUTED_OPTIONS,
         k,
         corpus: data.memories.length,
-        queries: { train: train.length, heldout: heldout.length },
+        queries: { train: train.length, heldout: heldout.length, ...(heldout2.length > 0 ? { heldout2: heldout2.length } : {}) },
         feedback: feedbackSent,
         weights,
         before,
@@ -183,6 +190,12 @@ export const benchmark: Command = {
       io.stdout,
       `held-out (${heldout.length}) routed recall@5 ${f(before.heldout.recall_at_5)} -> ${f(after.heldout.recall_at_5)}, recall@10 ${f(before.heldout.recall_at_10)} -> ${f(after.heldout.recall_at_10)}, MRR ${f(before.heldout.mrr)} -> ${f(after.heldout.mrr)}, nDCG@10 ${f(before.heldout.ndcg_at_10)} -> ${f(after.heldout.ndcg_at_10)}`,
     );
+    if (before.heldout2 && after.heldout2) {
+      await writeLine(
+        io.stdout,
+        `second held-out split (${heldout2.length}) routed recall@5 ${f(before.heldout2.recall_at_5)} -> ${f(after.heldout2.recall_at_5)}, recall@10 ${f(before.heldout2.recall_at_10)} -> ${f(after.heldout2.recall_at_10)}, MRR ${f(before.heldout2.mrr)} -> ${f(after.heldout2.mrr)}, nDCG@10 ${f(before.heldout2.ndcg_at_10)} -> ${f(after.heldout2.ndcg_at_10)}`,
+      );
+    }
     await writeLine(io.stdout, `wrote ${jsonPath} and feedback.svg`);
     return 0;
   },

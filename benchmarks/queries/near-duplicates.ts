@@ -10,7 +10,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { loadQueries, parseQueries, type LabeledQuery } from "./load.js";
+import { loadQueries, parseQueries } from "./load.js";
 
 export const NEAR_DUPLICATE_JACCARD = 0.7;
 
@@ -37,19 +37,19 @@ export interface Dropped {
  * An index from word to the earlier queries holding it counts shared words, so only queries that
  * share a word are scored (the rest have similarity 0).
  */
-export function dropNearDuplicates(
-  candidates: readonly LabeledQuery[],
-  references: readonly LabeledQuery[],
+export function dropNearDuplicates<Q extends { id: string; query: string }>(
+  candidates: readonly Q[],
+  references: readonly { id: string; query: string }[],
   threshold = NEAR_DUPLICATE_JACCARD,
-): { kept: LabeledQuery[]; dropped: Dropped[] } {
-  const earlier: { q: LabeledQuery; size: number }[] = [];
+): { kept: Q[]; dropped: Dropped[] } {
+  const earlier: { q: { id: string; query: string }; size: number }[] = [];
   const holding = new Map<string, number[]>();
-  const remember = (q: LabeledQuery, words: Set<string>) => {
+  const remember = (q: { id: string; query: string }, words: Set<string>) => {
     for (const word of words) (holding.get(word) ?? holding.set(word, []).get(word)!).push(earlier.length);
     earlier.push({ q, size: words.size });
   };
   for (const q of references) remember(q, wordSet(q.query));
-  const kept: LabeledQuery[] = [];
+  const kept: Q[] = [];
   const dropped: Dropped[] = [];
   for (const candidate of candidates) {
     const words = wordSet(candidate.query);

@@ -4,7 +4,7 @@
  * the groups come from the labels, so nothing here may feed back into a routing choice.
  */
 import type { ActivationResult } from "../../src/schema/activation.js";
-import type { RetrievalQuery, Split } from "./dataset.js";
+import { SPLITS, type RetrievalQuery, type Split } from "./dataset.js";
 import { recallAt } from "./metrics.js";
 
 export const ARC_STATUSES = ["gate_closed", "top_arc_right", "arc_among_alternatives", "arc_wrong", "no_arc_in_intent"] as const;
@@ -23,7 +23,7 @@ export type RecallByArcStatus = Record<Split, Record<ArcStatus, { queries: numbe
 /** `ranked(query)` → the routed system's ids for that query. */
 export function recallByArcStatus(queries: readonly RetrievalQuery[], activations: Map<string, ActivationResult>, ranked: (query: RetrievalQuery) => readonly string[]): RecallByArcStatus {
   const empty = () => Object.fromEntries(ARC_STATUSES.map((s) => [s, { queries: 0, recall_at_10: 0 }])) as Record<ArcStatus, { queries: number; recall_at_10: number }>;
-  const out: RecallByArcStatus = { train: empty(), heldout: empty() };
+  const out = Object.fromEntries(SPLITS.map((split) => [split, empty()])) as RecallByArcStatus;
   for (const query of queries) {
     if (query.type !== "significance") continue;
     const group = out[query.split][arcStatus(query, activations.get(query.id)!)];

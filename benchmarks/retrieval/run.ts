@@ -18,13 +18,13 @@ import { progressBar } from "../classifier/progress.js";
 import { resultsPath } from "../paths.js";
 import { loadRetrievalSet } from "./dataset.js";
 import { ENGINES, type EngineName } from "./engines.js";
-import { runRetrievalBenchmark, SYSTEMS, type RetrievalReport } from "./evaluate.js";
+import { ROUTED_SYSTEM, runRetrievalBenchmark, SYSTEMS, type AcceptanceFigures, type RetrievalReport } from "./evaluate.js";
 
 const usage = `Usage: arcroute bench retrieval [--engines lancedb,pglite] [--fusion-weight 0.5] [--pool-size 100] [--fetch-k 30] [--payloads hand|tag] [--classifier lexical|embedding|ensemble] [--json]
   Raw vector similarity vs significance routing (filter, filter without relaxation, filter with
   only the core fields hard, boost) on
-  embedded LanceDB and PGlite/pgvector, word-vector embedding, 301 memories, 181 labeled queries.
-  Prints held-out figures; writes benchmarks/results/retrieval.json and retrieval.svg
+  embedded LanceDB and PGlite/pgvector, word-vector embedding, 301 memories, the labeled queries
+  (train, held-out, a second held-out split). Prints held-out figures; writes benchmarks/results/retrieval.json and retrieval.svg
   (ARCROUTE_BENCH_OUT overrides the folder). --json prints the whole report on stdout.
   --payloads tag loads tag(text) payloads instead of the corpus's (labels unchanged) and writes
   retrieval-tagged.json/.svg: routing for users without an extraction service. --classifier other
@@ -60,6 +60,7 @@ export function chart(report: RetrievalReport): string {
       { label: `${engine} significance R@10`, values: SYSTEMS.map((s) => r[s].heldout.significance.recall_at_10) },
       { label: `${engine} significance nDCG@10`, values: SYSTEMS.map((s) => r[s].heldout.significance.ndcg_at_10) },
       { label: `${engine} factual R@10`, values: SYSTEMS.map((s) => r[s].heldout.factual.recall_at_10) },
+      ...(report.queries.significance.heldout2 > 0 ? [{ label: `${engine} 2nd split significance R@10`, values: SYSTEMS.map((s) => r[s].heldout2.significance.recall_at_10) }] : []),
     ];
   });
   const payloads = report.payloads === "tag" ? ", payloads from tag()" : "";
@@ -76,7 +77,7 @@ export function reportJson(report: RetrievalReport): string {
 export function summaryLines(report: RetrievalReport): string[] {
   const f = (x: number) => x.toFixed(3);
   const lines = [
-    `corpus ${report.corpus.memories} memories (${report.corpus.mundane} mundane); held-out queries: ${report.queries.significance.heldout} significance, ${report.queries.factual.heldout} factual`,
+    `corpus ${report.corpus.memories} memories (${report.corpus.mundane} mundane); held-out queries: ${report.queries.significance.heldout} significance, ${report.queries.factual.heldout} factual; second held-out split: ${report.queries.significance.heldout2} significance, ${report.queries.factual.heldout2} factual`,
     `word overlap (mean Jaccard of content words, query vs each relevant memory, all queries): significance ${f(report.overlap.all.significance.mean_jaccard)}, factual ${f(report.overlap.all.factual.mean_jaccard)}`,
   ];
   for (const [engine, results] of Object.entries(report.results)) {
@@ -88,13 +89,22 @@ export function summaryLines(report: RetrievalReport): string[] {
       );
     }
     const a = report.acceptance[engine]!;
-    lines.push(
-      `${engine.padEnd(8)} acceptance (held-out, ${a.routed_system}): routed significance R@10 ${f(a.significance_recall_at_10.routed)} (raw ${f(a.significance_recall_at_10.raw)}, +${f(a.significance_recall_at_10.gain_routed)}), factual R@10 ${f(a.factual_recall_at_10.routed)} (raw ${f(a.factual_recall_at_10.raw)}) → ${a.pass ? "PASS" : "FAIL"}`,
-    );
+    lines.push(acceptanceLine(engine, `held-out, ${a.routed_system}`, a));
+    if (a.heldout2) lines.push(acceptanceLine(engine, "second held-out split", a.heldout2), acceptanceLine(engine, "both held-out splits", a.heldout_union));
+    if (a.heldout2) lines.push(`${engine.padEnd(8)} issue 4 (targets on the first held-out split and on both together) → ${a.pass_overall ? "PASS" : "FAIL"}`);
   }
-  const groups = Object.entries(report.routed_by_arc_status.heldout).filter(([, g]) => g.queries > 0);
-  lines.push(`routed (${report.acceptance[Object.keys(report.results)[0]!]?.routed_system}) held-out significance R@10 by classifier arc: ${groups.map(([status, g]) => `${status} ${f(g.recall_at_10)} (${g.queries})`).join(", ")}`);
+  for (const split of ["heldout", "heldout2"] as const) {
+    const groups = Object.entries(report.routed_by_arc_status[split]).filter(([, g]) => g.queries > 0);
+    if (groups.length === 0) continue;
+    lines.push(`routed (${ROUTED_SYSTEM}) ${split === "heldout" ? "held-out" : "second held-out"} significance R@10 by classifier arc: ${groups.map(([status, g]) => `${status} ${f(g.recall_at_10)} (${g.queries})`).join(", ")}`);
+  }
   return lines;
+}
+
+function acceptanceLine(engine: string, label: string, a: AcceptanceFigures): string {
+  const f = (x: number) => x.toFixed(3);
+  const s = a.significance_recall_at_10;
+  return `${engine.padEnd(8)} acceptance (${label}): routed significance R@10 ${f(s.routed)} (raw ${f(s.raw)}, +${f(s.gain_routed)}), factual R@10 ${f(a.factual_recall_at_10.routed)} (raw ${f(a.factual_recall_at_10.raw)}) → ${a.pass ? "PASS" : "FAIL"}`;
 }
 
 export const benchmark: Command = {

@@ -71,9 +71,14 @@ export function readSourceMemories(): SourceMemory[] {
   });
 }
 
+/** The train and first held-out queries (split by `splitOf`). */
+export const QUERIES_FILE = "queries.txt";
+/** The second held-out split, written later by other authors (HELDOUT-2.md): every query held out. */
+export const HELDOUT2_QUERIES_FILE = "queries-heldout2.txt";
+
 /** `S|intent|query` or `F|regex|query`; the middle part may itself contain `|` (regex alternation). */
-export function readSourceQueries(): SourceQuery[] {
-  return sourceLines("queries.txt").map((line) => {
+export function readSourceQueries(file: string = QUERIES_FILE): SourceQuery[] {
+  return sourceLines(file).map((line) => {
     const first = line.indexOf("|");
     const last = line.lastIndexOf("|");
     const kind = line.slice(0, first);
@@ -81,7 +86,7 @@ export function readSourceQueries(): SourceQuery[] {
     const query = line.slice(last + 1).trim();
     if (kind === "S") return { query, type: "significance", intent: parseIntent(middle) };
     if (kind === "F") return { query, type: "factual", pattern: middle };
-    throw new Error(`queries.txt: bad line ${JSON.stringify(line)}`);
+    throw new Error(`${file}: bad line ${JSON.stringify(line)}`);
   });
 }
 

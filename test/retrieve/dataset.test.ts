@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildRetrievalSet, loadRetrievalSet } from "../../benchmarks/retrieval/dataset.js";
 import { wordOverlap } from "../../benchmarks/retrieval/overlap.js";
+import { dropNearDuplicates } from "../../benchmarks/queries/near-duplicates.js";
+import { ARC_TYPES } from "../../src/schema/vocabulary.js";
 import { isCanonicalValue, type CategoricalField } from "../../src/schema/vocabulary.js";
 
 const { memories, queries } = loadRetrievalSet();
@@ -27,12 +29,13 @@ describe("the retrieval set", () => {
     }
   });
 
-  it("has ≥ 100 significance and ≥ 50 factual queries, each with relevant memories, ≥ 40 % held out", () => {
+  it("has ≥ 100 significance and ≥ 50 factual queries, each with relevant memories, ≥ 40 % of the first source held out", () => {
     const ids = new Set(memories.map((m) => m.id));
     for (const type of ["significance", "factual"] as const) {
       const ofType = queries.filter((q) => q.type === type);
       expect(ofType.length).toBeGreaterThanOrEqual(type === "significance" ? 100 : 50);
-      expect(ofType.filter((q) => q.split === "heldout").length / ofType.length).toBeGreaterThanOrEqual(0.4);
+      const first = ofType.filter((q) => q.split !== "heldout2");
+      expect(first.filter((q) => q.split === "heldout").length / first.length).toBeGreaterThanOrEqual(0.4);
     }
     for (const q of queries) {
       expect(q.relevant.length, q.id).toBeGreaterThan(0);
@@ -69,4 +72,27 @@ describe("the retrieval set", () => {
       for (const id of q.relevant) expect(weight.get(id), `${q.id} → ${id}`).toBeGreaterThanOrEqual(0.5);
     }
   });
+
+  describe("the second held-out split (benchmarks/retrieval/HELDOUT-2.md)", () => {
+    const second = queries.filter((q) => q.split === "heldout2");
+    const earlier = queries.filter((q) => q.split !== "heldout2");
+
+    it("comes from its own source file, after every query of the first two splits, ids r2-…", () => {
+      expect(second.length).toBeGreaterThanOrEqual(60);
+      expect(second.every((q) => /^r2-\d{3}$/.test(q.id))).toBe(true);
+      expect(queries.slice(earlier.length)).toEqual(second);
+    });
+
+    it("passed the protocol's mechanical filters: no near duplicate of an earlier or a new query", () => {
+      expect(dropNearDuplicates(second, earlier).dropped).toEqual([]);
+    });
+
+    it("leads with every arc type at least twice and has significance queries led by no arc", () => {
+      const significance = second.filter((q) => q.type === "significance");
+      for (const arc of ARC_TYPES) expect(significance.filter((q) => q.intent?.fields.arc_type?.includes(arc)).length, arc).toBeGreaterThanOrEqual(2);
+      expect(significance.filter((q) => !q.intent?.fields.arc_type).length).toBeGreaterThanOrEqual(7);
+      expect(second.filter((q) => q.type === "factual").length).toBeGreaterThanOrEqual(20);
+    });
+  });
 });
+
