@@ -60,7 +60,12 @@ export function chart(report: RetrievalReport): string {
       { label: `${engine} significance R@10`, values: SYSTEMS.map((s) => r[s].heldout.significance.recall_at_10) },
       { label: `${engine} significance nDCG@10`, values: SYSTEMS.map((s) => r[s].heldout.significance.ndcg_at_10) },
       { label: `${engine} factual R@10`, values: SYSTEMS.map((s) => r[s].heldout.factual.recall_at_10) },
-      ...(report.queries.significance.heldout2 > 0 ? [{ label: `${engine} 2nd split significance R@10`, values: SYSTEMS.map((s) => r[s].heldout2.significance.recall_at_10) }] : []),
+      ...(report.queries.significance.heldout2 > 0
+        ? [
+            { label: `${engine} 2nd split significance R@10`, values: SYSTEMS.map((s) => r[s].heldout2.significance.recall_at_10) },
+            { label: `${engine} 2nd split factual R@10`, values: SYSTEMS.map((s) => r[s].heldout2.factual.recall_at_10) },
+          ]
+        : []),
     ];
   });
   const payloads = report.payloads === "tag" ? ", payloads from tag()" : "";

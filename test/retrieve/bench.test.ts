@@ -69,6 +69,7 @@ describe("arcroute bench retrieval (tiny slice, both engines)", () => {
     expect(Object.values(report.routed_by_arc_status.heldout2).reduce((n, g) => n + g.queries, 0)).toBe(1);
     expect(summaryLines(report).some((line) => line.startsWith("lancedb  acceptance (both held-out splits)"))).toBe(true);
     expect(chart(report)).toContain("lancedb 2nd split significance R@10");
+    expect(chart(report)).toContain("lancedb 2nd split factual R@10");
   }, 60_000);
 
   it("rejects bad options with one-line CLI errors", async () => {
