@@ -63,9 +63,26 @@ export function queryTimeoutOption(spec: string, value: string | undefined): Ope
 
 /** Positive integer flag (e.g. --port, --rpm) with a one-line error. */
 export function integerOption(name: string, value: string, min: number, max: number): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) throw new CliError(`--${name} must be an integer from ${min} to ${max}, got '${value}'`);
+  const n = integerIn(value, min, max);
+  if (n === null) throw new CliError(`--${name} must be an integer from ${min} to ${max}, got '${value}'`);
   return n;
+}
+
+/**
+ * A limit that can be turned off (`--failed-key-lookups-per-minute 60|off`): `off` is `false`, as the
+ * createApi option takes it; anything else is a positive integer, with a one-line error naming both.
+ */
+export function limitOrOffOption(name: string, value: string, max: number): number | false {
+  if (value === "off") return false;
+  const n = integerIn(value, 1, max);
+  if (n === null) throw new CliError(`--${name} must be an integer from 1 to ${max}, or off, got '${value}'`);
+  return n;
+}
+
+/** Decimal digits only ("", "-1", "1.5", "0x1", "1e3" are null), within [min, max]. */
+function integerIn(value: string, min: number, max: number): number | null {
+  const n = Number(value);
+  return /^\d+$/.test(value) && Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
 }
 
 /** Decimal fraction flag (e.g. --base-fusion 0.5) within [min, max], with a one-line error ("", "0x1", "1e0" refused). */

@@ -29,6 +29,8 @@ export interface ServeOptions {
   trustProxy?: boolean;
   /** Anonymous `/verify` requests per client IP per minute (default 30). */
   anonymousVerifyRpm?: number;
+  /** Failed key lookups per client IP per minute, or `false` for no limit (default 60: createApi's). */
+  failedKeyLookupsPerMinute?: number | false;
   /** Where unexpected request failures are reported (one line each); default: nowhere. */
   log?: (line: string) => void;
 }
@@ -67,6 +69,7 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
       basePath: options.basePath,
       trustProxy: options.trustProxy ?? false,
       ...(options.anonymousVerifyRpm !== undefined ? { anonymousVerifyRpm: options.anonymousVerifyRpm } : {}),
+      ...(options.failedKeyLookupsPerMinute !== undefined ? { failedKeyLookupsPerMinute: options.failedKeyLookupsPerMinute } : {}),
       // The response says only "Activation failed"/"Internal server error"; the operator needs the cause.
       ...(log ? { onError: (error: unknown, info: ErrorInfo) => log(`${describeRequest(info)}: ${errorLine(error)}`) } : {}),
     });

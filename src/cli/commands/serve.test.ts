@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { serveFailure, startServeProcess, type ServeProcess } from "../../../test/compat/support/serve-process.js";
+import { runCli } from "../../../test/ecosystem/support/cli.js";
 import { dropSchema, uniqueSchema } from "../../../test/stores/support/postgres.js";
 import { hasPostgres, POSTGRES_URL } from "../../../test/support/services.js";
 
@@ -130,6 +131,27 @@ describe("arcroute serve", () => {
     expect(statuses).toEqual([501, 501, 429]);
   });
 
+  it("--failed-key-lookups-per-minute limits failed key lookups per client IP; off turns the limit off", async () => {
+    // Well-formed keys the store does not know: each one is a failed lookup (401).
+    const unknown = (i: number) => "ar_live_" + String(i).padStart(32, "U");
+    const statuses = async (url: string, count: number) => {
+      const seen: number[] = [];
+      for (let i = 0; i < count; i++) seen.push((await activate(url, unknown(i))).status);
+      return seen;
+    };
+    const limited = await serve(["--failed-key-lookups-per-minute", "2"]);
+    // The second failure fills the budget: the client's next keyed request, a valid key's too, is refused.
+    expect(await statuses(limited.url, 3)).toEqual([401, 401, 429]);
+    expect((await activate(limited.url, limited.devKey!)).status).toBe(429);
+    // Past the default budget (60) and still a lookup each time.
+    const off = await serve(["--failed-key-lookups-per-minute", "off"]);
+    expect(new Set(await statuses(off.url, 61))).toEqual(new Set([401]));
+    expect((await activate(off.url, off.devKey!)).status).toBe(200);
+    const help = (await runCli(["serve", "--help"])).stdout;
+    expect(help).toContain("[--failed-key-lookups-per-minute 60|off]");
+    expect(help).toMatch(/^  --failed-key-lookups-per-minute N\|off /m);
+  });
+
   it.runIf(postgres)("a store failure answers 500 Activation failed and logs its cause with the request id on stderr", async () => {
     const schema = uniqueSchema("httpops_serve");
     const server = await serve(["--store", `${POSTGRES_URL}?schema=${schema}`]);
@@ -186,6 +208,9 @@ describe("arcroute serve", () => {
     [["--keys", "/nonexistent/keys.json"], "arcroute: keys file /nonexistent/keys.json: no such file"],
     [["--bogus"], "arcroute: Unknown option '--bogus'"],
     [["--verify-rpm", "0"], "arcroute: --verify-rpm must be an integer from 1 to 1000000, got '0'"],
+    [["--failed-key-lookups-per-minute", "0"], "arcroute: --failed-key-lookups-per-minute must be an integer from 1 to 1000000, or off, got '0'"],
+    [["--failed-key-lookups-per-minute", "-5"], "arcroute: --failed-key-lookups-per-minute must be an integer from 1 to 1000000, or off, got '-5'"],
+    [["--failed-key-lookups-per-minute", "false"], "arcroute: --failed-key-lookups-per-minute must be an integer from 1 to 1000000, or off, got 'false'"],
   ])("bad usage %j: one line on stderr, exit 2", async (args, message) => {
     const result = await serveFailure(["--port", "0", ...args]);
     expect(result.code).toBe(2);

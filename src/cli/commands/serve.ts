@@ -4,9 +4,10 @@
  * down cleanly on SIGINT/SIGTERM: requests in flight finish, then the limiter and store close.
  */
 import { redactApiKeys } from "../../keys/format.js";
+import { DEFAULT_FAILED_LOOKUPS_PER_MINUTE } from "../../http/failed-lookups.js";
 import { normalizeBasePath } from "../../http/options.js";
 import { SCOPES, TIERS } from "../../stores/types.js";
-import { describeSpec, integerOption, limiterSpec, parseCommandArgs, queryTimeoutOption, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
+import { describeSpec, integerOption, limiterSpec, limitOrOffOption, parseCommandArgs, queryTimeoutOption, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { KeysFileError } from "../../serve/keys-file.js";
 import { startServe, type RunningServe } from "../../serve/start.js";
 import type { Command } from "../command.js";
@@ -16,7 +17,8 @@ import { writeLine, type CliIO } from "../io.js";
 const usage = `Usage: arcroute serve [--port 8787] [--host 127.0.0.1] [--base-path /v1]
                       [--store memory|pglite:<dir>|postgres://...] [--query-timeout-ms 30000]
                       [--limiter memory|redis://...]
-                      [--keys <file.json>] [--trust-proxy] [--verify-rpm 30] [--json]
+                      [--keys <file.json>] [--trust-proxy] [--verify-rpm 30]
+                      [--failed-key-lookups-per-minute ${DEFAULT_FAILED_LOOKUPS_PER_MINUTE}|off] [--json]
 
 Serves the /v1 API (POST <base>/activate, GET <base>/usage, ...). Once it listens it prints the
 API URL alone on stdout (--json: one line {"url", "dev_key"?, "dev_key_id"?}); everything else
@@ -38,8 +40,12 @@ Options:
                     Without --keys a dev key is issued (ar_test_, never billed, org "dev", Scale plan,
                     every scope) and printed once: on stderr, or in the --json line. On a durable
                     store it revokes org "dev"'s other ar_test_ keys: give shared stores --keys.
-  --trust-proxy     take the client IP (anonymous /verify limits) from X-Forwarded-For (one proxy hop)
+  --trust-proxy     take the client IP (anonymous /verify limits, failed key lookups) from
+                    X-Forwarded-For (one proxy hop)
   --verify-rpm N    anonymous /verify requests per client IP per minute            [30]
+  --failed-key-lookups-per-minute N|off  failed key lookups (a well-formed key that is unknown
+                    or revoked: 401) per client IP per minute; past it that client's keyed requests
+                    answer 429 for a minute without a store lookup; off: no limit  [${DEFAULT_FAILED_LOOKUPS_PER_MINUTE}]
   --json            machine-readable ready line`;
 
 /** The handler set's own normalisation ("/api/v1/" → "/api/v1", "/" → root), with a one-line error. */
@@ -63,6 +69,8 @@ async function start(args: string[], io: CliIO): Promise<{ running: RunningServe
       keys: { type: "string" },
       "trust-proxy": { type: "boolean" },
       "verify-rpm": { type: "string", default: "30" },
+      // No default here: createApi's own (DEFAULT_FAILED_LOOKUPS_PER_MINUTE) applies.
+      "failed-key-lookups-per-minute": { type: "string" },
       json: { type: "boolean" },
     },
     true,
@@ -81,6 +89,9 @@ async function start(args: string[], io: CliIO): Promise<{ running: RunningServe
       ...(values.keys !== undefined ? { keysFile: values.keys } : {}),
       trustProxy: values["trust-proxy"] ?? false,
       anonymousVerifyRpm: integerOption("verify-rpm", values["verify-rpm"], 1, 1_000_000),
+      ...(values["failed-key-lookups-per-minute"] !== undefined
+        ? { failedKeyLookupsPerMinute: limitOrOffOption("failed-key-lookups-per-minute", values["failed-key-lookups-per-minute"], 1_000_000) }
+        : {}),
       // Request lines carry caller input (path, X-Request-Id): a key written there is not logged.
       log: (line) => io.stderr.write(`arcroute serve: ${redactApiKeys(line)}\n`),
     });
