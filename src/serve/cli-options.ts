@@ -4,6 +4,7 @@
  * limiter specs come from and how a store is opened, and how a spec is shown without its credentials.
  */
 import { CliError } from "../cli/errors.js";
+import { containsApiKey } from "../keys/format.js";
 import type { OpenStoreOptions } from "../stores/open.js";
 import { isPgliteInMemory } from "../stores/pglite/in-memory.js";
 import { isPostgresSpec } from "../stores/spec.js";
@@ -41,6 +42,16 @@ export function requireDurableStore(spec: string, command: string): void {
       `${command} needs a durable store shared with the server: --store pglite:<dir> or postgres://... (or ARCROUTE_STORE); the memory store lives only inside one 'arcroute serve' process`,
     );
   }
+}
+
+/**
+ * `--org <id>` (`keys create`, `keys list`, `usage`, `learn`): an API key pasted there is refused
+ * before any store is opened, never quoted. Hidden but used, it would be stored in plain text as an
+ * organization's id (`keys create`) or looked up and answered about as one ("no keys for org …").
+ */
+export function orgOption<T extends string | undefined>(value: T): T {
+  if (value !== undefined && containsApiKey(value)) throw new CliError("--org is an API key, not an organization id: give the organization's id (e.g. acme)");
+  return value;
 }
 
 /** `--query-timeout-ms`: at most a day (node timers stop at ~24.8 days; no request waits a day on one statement). */

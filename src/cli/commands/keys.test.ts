@@ -54,6 +54,11 @@ describe("arcroute keys / usage: bad input", () => {
       [["keys", "revoke", key, "--store", never], "arcroute: that is an API key, not a key id: pass the key's id (key_…) from `arcroute keys list --org <org>`"],
       [["keys", "revoke", `"${key}"`, "--store", never], "arcroute: that is an API key, not a key id: pass the key's id (key_…) from `arcroute keys list --org <org>`"],
       [["keys", "create", "--org", key, "--tier", "free", "--scopes", "extract", "--store", never], "arcroute: --org is an API key, not an organization id: give the organization's id (e.g. acme)"],
+      // Every command that takes --org refuses it the same way, before opening the store.
+      [["keys", "list", "--org", key, "--store", never], "arcroute: --org is an API key, not an organization id: give the organization's id (e.g. acme)"],
+      [["keys", "list", `--org=Bearer ${key}`, "--store", never, "--json"], "arcroute: --org is an API key, not an organization id: give the organization's id (e.g. acme)"],
+      [["usage", "--org", key, "--store", never], "arcroute: --org is an API key, not an organization id: give the organization's id (e.g. acme)"],
+      [["learn", "--org", key, "--store", never, "--out", "/dev/null/never-written"], "arcroute: --org is an API key, not an organization id: give the organization's id (e.g. acme)"],
       // Every other message that quotes what was typed: the last line of defence in main.
       [[key], "arcroute: unknown command '<API key, not shown>' (run 'arcroute --help')"],
       [["keys", "list", key, "--org", "acme", "--store", never], "arcroute: Unexpected argument '<API key, not shown>'. This command does not take positional arguments"],

@@ -4,7 +4,7 @@
  */
 import { containsApiKey } from "../../keys/format.js";
 import { createApiKey, KeyRequestError, revokeApiKey, type KeyMode } from "../../keys/index.js";
-import { integerOption, parseCommandArgs, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
+import { integerOption, orgOption, parseCommandArgs, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { openStore } from "../../stores/open.js";
 import { SCOPES, TIERS, type ApiKeyRecord, type ArcStore, type Scope, type Tier } from "../../stores/types.js";
 import type { Command } from "../command.js";
@@ -64,14 +64,12 @@ async function create(args: string[], io: CliIO): Promise<number> {
     rpm: { type: "string" },
   });
   if (values.org === undefined) throw new CliError("keys create needs --org <id>");
-  // It would become an organization id, stored and listed in plain text.
-  if (containsApiKey(values.org)) throw new CliError("--org is an API key, not an organization id: give the organization's id (e.g. acme)");
+  const org = orgOption(values.org);
   if (values.scopes === undefined) throw new CliError(`keys create needs --scopes (comma-separated: ${SCOPES.join(", ")})`);
   if (values.tier !== undefined && !(TIERS as readonly string[]).includes(values.tier)) throw new CliError(`--tier must be one of ${TIERS.join(", ")}`);
   if (values.mode !== "live" && values.mode !== "test") throw new CliError("--mode must be live or test");
   const scopes = parseScopes(values.scopes);
   const rpm = values.rpm === undefined ? undefined : integerOption("rpm", values.rpm, 1, 1_000_000_000);
-  const org = values.org;
   const created = await withStore(values, "keys create", async (store) => {
     const existing = await store.getOrganization(org);
     const tier = (values.tier ?? existing?.tier) as Tier | undefined;
@@ -108,7 +106,7 @@ async function revoke(args: string[], io: CliIO): Promise<number> {
 async function list(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs(args, { ...STORE_OPTION, org: { type: "string" } });
   if (values.org === undefined) throw new CliError("keys list needs --org <id>");
-  const org = values.org;
+  const org = orgOption(values.org);
   const keys = await withStore(values, "keys list", (store) => store.listApiKeys(org));
   if (values.json) {
     await writeLine(io.stdout, JSON.stringify(keys.map(publicRecord)));

@@ -5,7 +5,7 @@
  */
 import { feedbackExamples, learnWeights } from "../../feedback/learn.js";
 import { writeLearnedWeights } from "../../feedback/weights.js";
-import { fractionOption, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
+import { fractionOption, orgOption, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { openStore } from "../../stores/open.js";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
@@ -37,13 +37,13 @@ export const command: Command = {
           "include-test-keys": { type: "boolean" },
           json: { type: "boolean" },
         });
+    const org = orgOption(values.org) ?? null;
     const spec = storeSpec(values.store);
     requireDurableStore(spec, "learn");
     const options = {
       baseFusion: values["base-fusion"] === undefined ? 0.5 : fractionOption("base-fusion", values["base-fusion"], 0, 1),
       dropBelow: values["drop-below"] === undefined ? 0 : fractionOption("drop-below", values["drop-below"], 0, 1),
     };
-    const org = values.org ?? null;
     const store = await openStore(spec, queryTimeoutOption(spec, values["query-timeout-ms"]));
     try {
       if (org !== null && !(await store.getOrganization(org))) throw new CliError(`no organization '${org}' in this store; nothing written`, 1);

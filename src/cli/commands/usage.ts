@@ -4,7 +4,7 @@
  * figures as `GET <base>/usage`, for any month.
  */
 import { monthOf } from "../../http/routes/usage.js";
-import { parseCommandArgs, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
+import { orgOption, parseCommandArgs, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { openStore } from "../../stores/open.js";
 import type { Command } from "../command.js";
 import { CliError } from "../errors.js";
@@ -40,7 +40,7 @@ export const command: Command = {
   async run(args, io) {
     const { values } = parseCommandArgs(args, { org: { type: "string" }, month: { type: "string" }, ...STORE_OPTIONS, json: { type: "boolean" } });
     if (values.org === undefined) throw new CliError("usage needs --org <id>");
-    const org = values.org;
+    const org = orgOption(values.org);
     const { from, to } = monthOf(parseMonth(values.month, new Date()));
     const month = from.slice(0, 7);
     const spec = storeSpec(values.store);
