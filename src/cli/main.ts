@@ -4,7 +4,7 @@
  * Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input.
  */
 import type { Command } from "./command.js";
-import { redactApiKeys } from "../keys/format.js";
+import { redactApiKeys } from "../keys/redact.js";
 import { CliError } from "./errors.js";
 import { processIO, type CliIO } from "./io.js";
 import { packageVersion } from "./version.js";

@@ -186,6 +186,42 @@ describe("createClient", () => {
       expect(error!.message).not.toContain("s3cret");
     }
   });
+
+  it("quotes a baseUrl that is no http(s) URL without the keys or passwords written in it", () => {
+    const cases: [string, string][] = [
+      [`ftp://user:s3cret@localhost/v1`, "ftp://user:***@localhost/v1"],
+      [`http://user:${KEY}@localhost:99999/v1`, "http://user:***@localhost:99999/v1"], // the port makes it no URL
+      [`https//user:s3cret@localhost/v1`, "https//user:***@localhost/v1"],
+      [`${KEY}@localhost:8787/v1`, "<API key, not shown>@localhost:8787/v1"],
+      [`localhost:8787/v1?key=${KEY}`, "localhost:8787/v1?key=<API key, not shown>"],
+      [`localhost:8787/v1?password=s3cret`, "localhost:8787/v1?password=***"],
+    ];
+    for (const [baseUrl, quoted] of cases) {
+      const error = thrown(() => createClient({ baseUrl, apiKey: KEY }));
+      expect(error, baseUrl).toBeInstanceOf(TypeError);
+      expect(error!.message).toBe(`createClient: \`baseUrl\` must be an absolute http(s) URL such as http://127.0.0.1:8787/v1, got '${quoted}'`);
+      expect(error!.message).not.toContain("s3cret");
+      expect(error!.message).not.toContain(KEY);
+    }
+  });
+
+  it("the request a failed call names (METHOD url) never shows a key written in the base path or the activation id", async () => {
+    const base = `http://127.0.0.1:1/${KEY}/v1`;
+    const failure = (call: Promise<unknown>) => call.then(() => expect.unreachable("resolved"), (e: unknown) => e as ArcrouteError);
+    // Port 1: nothing listens there.
+    const refused = await failure(createClient({ baseUrl: base, apiKey: KEY }).usage());
+    expect(refused).toMatchObject({ status: 0, code: "network_error" });
+    expect(refused.message).toMatch(/^GET http:\/\/127\.0\.0\.1:1\/<API key, not shown>\/v1\/usage failed: /);
+    // A fetch whose own message quotes the URL (node-fetch does): the client's message hides it too.
+    const quoting = (async (url: string) => {
+      throw new Error(`request to ${url} failed`);
+    }) as unknown as typeof fetch;
+    const network = await failure(createClient({ baseUrl: base, apiKey: KEY, fetch: quoting }).usage());
+    expect(network.message).toBe("GET http://127.0.0.1:1/<API key, not shown>/v1/usage failed: request to http://127.0.0.1:1/<API key, not shown>/v1/usage failed");
+    const notJson = (async () => new Response("<html>", { status: 200 })) as unknown as typeof fetch;
+    const invalid = await failure(createClient({ baseUrl: "http://localhost:8787/v1", apiKey: KEY, fetch: notJson }).activation(KEY));
+    expect(invalid).toMatchObject({ code: "invalid_response", message: "GET http://localhost:8787/v1/activations/<API key, not shown>: response is not JSON" });
+  });
 });
 
 describe("parseRetryAfter", () => {

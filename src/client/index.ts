@@ -13,6 +13,7 @@
  */
 import type { z } from "zod";
 import { MAX_BODY_BYTES } from "../http/body.js";
+import { redactSecrets } from "../keys/redact.js";
 import { checkOptions, requireOptions, shown } from "../schema/options.js";
 import { ArcrouteError } from "./errors.js";
 import { parseRetryAfter } from "./retry-after.js";
@@ -121,7 +122,8 @@ export function createClient(options: ClientOptions): ArcrouteClient {
     call: CallOptions = {},
   ): Promise<z.infer<S>> {
     const url = base + path;
-    const what = `${method} ${url}`;
+    // Quoted by every error of the call: a key written in the base path or an activation id stays out.
+    const what = redactSecrets(`${method} ${url}`);
     const headers: Record<string, string> = { authorization, accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (call.idempotencyKey !== undefined) headers["idempotency-key"] = call.idempotencyKey;
@@ -175,7 +177,8 @@ function normalizeBaseUrl(baseUrl: string): string {
     url = undefined;
   }
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new TypeError(`createClient: \`baseUrl\` must be an absolute http(s) URL such as http://127.0.0.1:8787/v1, got '${baseUrl}'`);
+    // Quoted, for the typo it likely holds, without what must not reach a log: a key, a password.
+    throw new TypeError(`createClient: \`baseUrl\` must be an absolute http(s) URL such as http://127.0.0.1:8787/v1, got '${redactSecrets(String(baseUrl))}'`);
   }
   // Paths are appended to the base: a query or fragment would swallow them, and credentials would
   // appear in every error message (the key goes in \`apiKey\`). Not echoed: it may hold a password.
@@ -191,7 +194,8 @@ function normalizeBaseUrl(baseUrl: string): string {
  */
 function networkFailure(what: string, cause: unknown, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return signal.reason;
-  return new ArcrouteError({ status: 0, code: "network_error", message: `${what} failed: ${cause instanceof Error ? cause.message : String(cause)}`, cause });
+  // The fetch's own message may quote the URL (node-fetch does): it is redacted as `what` is.
+  return new ArcrouteError({ status: 0, code: "network_error", message: `${what} failed: ${redactSecrets(cause instanceof Error ? cause.message : String(cause))}`, cause });
 }
 
 /** The response body as text; a connection lost (or aborted) while it arrives is not a bad response. */

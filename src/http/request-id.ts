@@ -4,7 +4,7 @@
  * sent by the client or a proxy is kept; anything else is replaced by a fresh UUID, and so is an id
  * written like an API key (a client that put its key in the wrong header): `onError` logs the id.
  */
-import { containsApiKey } from "../keys/format.js";
+import { containsApiKey } from "../keys/redact.js";
 import type { HeaderSource } from "./exchange.js";
 import { newUuid } from "./ids.js";
 

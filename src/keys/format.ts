@@ -39,15 +39,3 @@ export function parseApiKey(key: string): ParsedKey | null {
 }
 
 export const isApiKeyFormat = (key: string): boolean => parseApiKey(key) !== null;
-
-/**
- * Anything written like an API key (a key prefix, then base62), well-formed or not, anywhere in a
- * text. A key pasted in the wrong place (`keys revoke ar_live_…` for a key id, a keys-file field
- * name, an org) is still a secret: messages and logs say what it is instead of repeating it.
- */
-const KEY_LIKE = /ar_(?:live|test)_[0-9A-Za-z]+/g;
-export const REDACTED_KEY = "<API key, not shown>";
-
-export const containsApiKey = (text: string): boolean => text.search(KEY_LIKE) !== -1;
-
-export const redactApiKeys = (text: string): string => text.replace(KEY_LIKE, REDACTED_KEY);

@@ -4,7 +4,7 @@
  * limiter specs come from and how a store is opened, and how a spec is shown without its credentials.
  */
 import { CliError } from "../cli/errors.js";
-import { containsApiKey } from "../keys/format.js";
+import { containsApiKey } from "../keys/redact.js";
 import type { OpenStoreOptions } from "../stores/open.js";
 import { isPgliteInMemory } from "../stores/pglite/in-memory.js";
 import { isPostgresSpec } from "../stores/spec.js";

@@ -10,7 +10,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { containsApiKey, redactApiKeys } from "../keys/format.js";
+import { containsApiKey, redactApiKeys } from "../keys/redact.js";
 import { parseApiKey } from "../keys/index.js";
 import { SCOPES, TIERS, type Scope, type Tier } from "../stores/types.js";
 

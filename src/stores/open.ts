@@ -8,6 +8,7 @@
  * Limiter specs: `memory` | `redis://host:port[/db][?prefix=text]` (also `rediss://`).
  */
 import { CliError } from "../cli/errors.js";
+import { redactUrlPasswords } from "../keys/redact.js";
 import { createMemoryLimiter, createMemoryStore } from "./memory/index.js";
 import { quoteSchema } from "./postgres/migrations.js";
 import { isPostgresSpec } from "./spec.js";
@@ -33,7 +34,7 @@ export async function openStore(spec: string = "memory", options: OpenStoreOptio
     if (schema !== undefined) checkSchema(schema);
     return opening("postgres", () => createPostgresStore({ connectionString, schema, ...options }));
   }
-  throw new CliError(`unknown --store '${redact(spec)}': use memory, pglite:<dir> or postgres://...`);
+  throw new CliError(`unknown --store '${redactUrlPasswords(spec)}': use memory, pglite:<dir> or postgres://...`);
 }
 
 export async function openLimiter(spec: string = "memory", onOutage?: RedisLimiterOptions["onOutage"]): Promise<RateLimiter> {
@@ -43,7 +44,7 @@ export async function openLimiter(spec: string = "memory", onOutage?: RedisLimit
     const { createRedisLimiter } = await import("./redis/limiter.js");
     return opening("redis", () => createRedisLimiter({ url, prefix, ...(onOutage ? { onOutage } : {}) }));
   }
-  throw new CliError(`unknown --limiter '${redact(spec)}': use memory or redis://...`);
+  throw new CliError(`unknown --limiter '${redactUrlPasswords(spec)}': use memory or redis://...`);
 }
 
 /** Takes arcroute's own query parameter (`schema`, `prefix`) off a URL before the driver sees it. */
@@ -72,15 +73,6 @@ async function opening<T>(name: string, open: () => Promise<T>): Promise<T> {
   try {
     return await open();
   } catch (error) {
-    throw new CliError(`cannot open ${name}: ${redact((error as Error).message)}`, 1);
+    throw new CliError(`cannot open ${name}: ${redactUrlPasswords((error as Error).message)}`, 1);
   }
-}
-
-/**
- * Never echo a password from a connection string, even a mistyped one ("postgres//app:pw@db",
- * "redis:/:pw@cache", a password holding an unencoded '@', "?password=pw"): whatever stands between
- * a ':' and the last '@' of a run without spaces or slashes is hidden, and so is a password parameter.
- */
-function redact(text: string): string {
-  return text.replace(/:[^\s/]*@/g, ":***@").replace(/([?&;](?:password|passwd|pwd)=)[^&\s'"]*/gi, "$1***");
 }

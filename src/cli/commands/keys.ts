@@ -2,7 +2,7 @@
  * `arcroute keys create|revoke|list`: key management against a durable store (the one
  * `arcroute serve` uses). The plain key is printed once, at creation; the store keeps its hash.
  */
-import { containsApiKey } from "../../keys/format.js";
+import { containsApiKey } from "../../keys/redact.js";
 import { createApiKey, KeyRequestError, revokeApiKey, type KeyMode } from "../../keys/index.js";
 import { integerOption, orgOption, parseCommandArgs, queryTimeoutOption, requireDurableStore, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { openStore } from "../../stores/open.js";

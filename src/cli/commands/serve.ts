@@ -3,7 +3,7 @@
  * listens (with --json: one JSON line), the dev key (when no keys file is given) once, and shuts
  * down cleanly on SIGINT/SIGTERM: requests in flight finish, then the limiter and store close.
  */
-import { redactApiKeys } from "../../keys/format.js";
+import { redactApiKeys } from "../../keys/redact.js";
 import { DEFAULT_FAILED_LOOKUPS_PER_MINUTE } from "../../http/failed-lookups.js";
 import { normalizeBasePath } from "../../http/options.js";
 import { SCOPES, TIERS } from "../../stores/types.js";
