@@ -8,7 +8,7 @@ import { authenticate, type Caller } from "./auth.js";
 import { MAX_BODY_BYTES, parseJsonBody, readBodyBytes, type BodyBytes } from "./body.js";
 import { clientIp } from "./client-ip.js";
 import { lookupGuard } from "./failed-lookups.js";
-import { toResponse, type HeaderMap, type Incoming, type Reply } from "./exchange.js";
+import { toResponse, withoutBody, type HeaderMap, type Incoming, type Reply } from "./exchange.js";
 import { bucketOf, rateLimitHeaders, retryAfterSeconds, WINDOW_MS } from "./limits.js";
 import { API_MESSAGES, scopeMessage } from "./messages.js";
 import { resolveOptions, type ApiOptions, type ResolvedOptions } from "./options.js";
@@ -56,7 +56,10 @@ export function createApi(options: ApiOptions): Api {
   const handleIncoming = (incoming: Incoming) => handle(pipeline, incoming);
   return {
     basePath: resolved.basePath,
-    fetch: async (request, info) => toResponse(await handleIncoming(fromRequest(request, info ?? {}))),
+    fetch: async (request, info) => {
+      const response = toResponse(await handleIncoming(fromRequest(request, info ?? {})));
+      return request.method === "HEAD" ? await withoutBody(response) : response;
+    },
     [HANDLE_INCOMING]: handleIncoming,
   };
 }

@@ -34,3 +34,14 @@ export type Reply = { status: number; headers: HeaderMap; body: string } | Respo
 export function toResponse(reply: Reply): Response {
   return reply instanceof Response ? reply : new Response(reply.body, { status: reply.status, headers: reply.headers });
 }
+
+/**
+ * The answer to a HEAD request: the same status and headers without the body (RFC 9110 §9.3.2),
+ * with the body's Content-Length, which a host can no longer count. For `api.fetch`; node's
+ * ServerResponse itself sends no body to HEAD and writes the Content-Length of the body it got.
+ */
+export async function withoutBody(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.set("content-length", String((await response.arrayBuffer()).byteLength));
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}

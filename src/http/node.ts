@@ -181,6 +181,8 @@ function viaFetch(req: IncomingMessage, incoming: Incoming): { request: Request;
 /*
  * No `Connection: close` on an answer whose body is still arriving: node ends such a connection as
  * soon as the answer is sent, which is the reset `discardRest` is there to avoid.
+ * To HEAD, node sends the headers alone, with the Content-Length of the body it was given (the
+ * GET's): that is the whole of HEAD on this transport.
  */
 function writeReply(res: ServerResponse, reply: Exclude<Reply, Response>): void {
   // The pipeline built these headers for this answer alone: complete them in place.
@@ -198,7 +200,9 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   const payload = Buffer.from(await response.arrayBuffer());
-  headers["content-length"] = String(payload.byteLength);
+  // A wrapper's answer to HEAD comes from api.fetch without its body but with the body's length: kept.
+  const headAnswer = res.req.method === "HEAD" && payload.byteLength === 0 && headers["content-length"] !== undefined;
+  if (!headAnswer) headers["content-length"] = String(payload.byteLength);
   delete headers["transfer-encoding"];
   res.writeHead(response.status, headers).end(payload);
 }

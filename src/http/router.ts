@@ -1,6 +1,8 @@
 /**
  * Routes below the base path: `/activate`, `/activations/:id` (a named segment), `/batch/*` (one or
  * more trailing segments, as `params.path`). A known path with another method is a 405 with `Allow`.
+ * HEAD takes its path's GET route (RFC 9110 §9.3.2): every check and the answer are the GET's, and
+ * the transport leaves the body out (`api.fetch`: exchange.ts `withoutBody`; node never sends one).
  */
 import type { Route } from "./route.js";
 
@@ -19,6 +21,11 @@ export interface Router {
   match(method: string, path: string): RouteMatch;
 }
 
+/** The methods a route of `method` answers, for `Allow` (the router's and the OpenAPI document's). */
+export function methodsOf(method: string): string[] {
+  return method === "GET" ? ["GET", "HEAD"] : [method];
+}
+
 export function createRouter(routes: readonly Route[]): Router {
   const compiled: Compiled[] = routes.map((route) => {
     const segments = route.pattern.split("/").filter(Boolean);
@@ -29,12 +36,13 @@ export function createRouter(routes: readonly Route[]): Router {
   return {
     match(method, path) {
       const parts = path.split("/").slice(1);
+      const wanted = method === "HEAD" ? "GET" : method;
       const allow: string[] = [];
       for (const entry of compiled) {
         const params = matchSegments(entry, parts);
         if (!params) continue;
-        if (entry.route.method === method) return { kind: "route", route: entry.route, params };
-        allow.push(entry.route.method);
+        if (entry.route.method === wanted) return { kind: "route", route: entry.route, params };
+        allow.push(...methodsOf(entry.route.method));
       }
       return allow.length > 0 ? { kind: "method_not_allowed", allow: [...new Set(allow)] } : { kind: "not_found" };
     },

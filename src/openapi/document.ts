@@ -16,7 +16,7 @@ import {
 import { componentRef, generateComponents, inlineSchema, type JsonSchema } from "./components.js";
 import { METHOD_NOT_ALLOWED, OPERATIONS, ROUTE_NOT_FOUND, type ErrorSpec, type OperationSpec } from "./operations.js";
 import { MAX_IDEMPOTENCY_KEY_CHARS } from "../http/messages.js";
-import { PLAIN_SEGMENT } from "../http/router.js";
+import { methodsOf, PLAIN_SEGMENT } from "../http/router.js";
 
 /** Version of the `/v1` API description (the package version is in package.json). */
 export const API_DOCUMENT_VERSION = "1.0.0";
@@ -88,7 +88,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
       security: [],
       responses: {
         "200": { description: "The OpenAPI 3.1 document.", content: { "application/json": { schema: { type: "object" } } } },
-        "405": renderError(METHOD_NOT_ALLOWED, false, "GET"),
+        "405": renderError(METHOD_NOT_ALLOWED, false, methodsOf("GET").join(", ")),
       },
     },
   };
@@ -117,10 +117,10 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
   };
 }
 
-/** The router's `Allow` for a path: the methods of every operation on it, in table order. */
+/** The router's `Allow` for a path: the methods of every operation on it, in table order (HEAD after each GET). */
 function allowOf(path: string): string {
   return OPERATIONS.filter((operation) => operation.path === path)
-    .map((operation) => operation.method.toUpperCase())
+    .flatMap((operation) => methodsOf(operation.method.toUpperCase()))
     .join(", ");
 }
 

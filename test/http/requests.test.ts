@@ -28,9 +28,9 @@ describe("routing", () => {
     expect(get.headers.get("allow")).toBe("POST");
     const post = await call(`${server.url}/usage`, { method: "POST", key, body: {} });
     expect(post.status).toBe(405);
-    expect(post.headers.get("allow")).toBe("GET");
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
     const del = await call(`${server.url}/certificate/abc`, { method: "DELETE", key });
-    expect(del.headers.get("allow")).toBe("GET");
+    expect(del.headers.get("allow")).toBe("GET, HEAD");
   });
 
   it("route errors come before auth: no key still gets 404/405", async () => {

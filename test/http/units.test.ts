@@ -95,7 +95,10 @@ describe("basePath and router", () => {
     const router = createRouter([route("GET", "/certificate/:id"), route("POST", "/batch/*"), route("POST", "/certificate/:id")]);
     expect(router.match("GET", "/certificate/%63afe")).toMatchObject({ kind: "route", params: { id: "cafe" } });
     expect(router.match("POST", "/batch/jobs/42")).toMatchObject({ kind: "route", params: { path: "jobs/42" } });
-    expect(router.match("DELETE", "/certificate/x")).toEqual({ kind: "method_not_allowed", allow: ["GET", "POST"] });
+    expect(router.match("DELETE", "/certificate/x")).toEqual({ kind: "method_not_allowed", allow: ["GET", "HEAD", "POST"] });
+    // HEAD takes the GET route; a path with no GET route has no HEAD either.
+    expect(router.match("HEAD", "/certificate/x")).toMatchObject({ kind: "route", route: { method: "GET" }, params: { id: "x" } });
+    expect(router.match("HEAD", "/batch/jobs")).toEqual({ kind: "method_not_allowed", allow: ["POST"] });
     // A parameter is one plain segment of unreserved characters: anything else (an encoded "/" or "\\",
     // a dot segment, "%", "?", "#", whitespace, control characters, non-ASCII) could let a handler that
     // builds a URL from it walk to a route whose scope was never checked.
