@@ -171,7 +171,8 @@ export interface ArcStore {
    * With `idempotency`, the feedback and that record are written in one transaction, exactly as
    * `recordActivation` does (the same records, keyed by organization and key): when the key is
    * already taken, nothing is written and the existing record is reported. Throws, writing nothing,
-   * when the activation does not exist or the feedback id is taken.
+   * when the activation does not exist or the feedback id is taken. A write whose connection was
+   * lost after it was sent is settled as in `recordActivation`: resolves when it committed.
    */
   recordFeedback(feedback: Feedback, idempotency?: IdempotencyWrite | null): Promise<RecordOutcome>;
   /** Feedback of one organization, or of all organizations when `orgId` is null, oldest first. */

@@ -1,5 +1,6 @@
 /**
- * PostgreSQL going away under the HTTP layer (decision: 500 `Activation failed`, nothing billed).
+ * PostgreSQL going away under the HTTP layer (decision: 500 `Activation failed`, nothing billed;
+ * for a write whose connection was lost after it was sent, an answer that agrees with the rows).
  * A TCP proxy in front of the real server is cut at the worst moment: after authentication, rate
  * limiting and classification, when the activation is being written.
  */
@@ -7,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../src/http/index.js";
 import { createApiKey } from "../../src/keys/index.js";
 import { createMemoryLimiter } from "../../src/stores/memory/index.js";
-import { createPostgresStore } from "../../src/stores/postgres/index.js";
+import { CommitUnknownError, createPostgresStore } from "../../src/stores/postgres/index.js";
 import type { ArcStore } from "../../src/stores/types.js";
 import { hasPostgres, POSTGRES_URL } from "../support/services.js";
 import { newId } from "../support/store-contract.js";
 import { dropSchema, queryDirect, uniqueSchema } from "./support/postgres.js";
 import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.js";
+import { call, expectFailure, startServer, type TestServer } from "../http/support/server.js";
 import pg from "pg";
 
 const enabled = await hasPostgres();
@@ -266,5 +268,105 @@ describe.skipIf(!enabled)("PostgreSQL connection lost after the activation was s
     expect(retry.status).toBe(200);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(await billedQueries(key)).toBe(1);
+  });
+});
+
+/**
+ * The same for POST /v1/feedback (over a real socket), whose write is settled by the same
+ * mechanism: the answer agrees with the rows, 200 when the feedback is stored, 500 when it is not.
+ */
+describe.skipIf(!enabled)("PostgreSQL connection lost after the feedback was sent", () => {
+  const lostSchema = uniqueSchema("lostfb");
+  let proxy: TcpProxy;
+  let store: ArcStore;
+  let server: TestServer;
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    const { hostname, port } = new URL(POSTGRES_URL);
+    proxy = await startTcpProxy(hostname, Number(port || 5432));
+    const proxied = new URL(POSTGRES_URL);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    store = await createPostgresStore({ connectionString: proxied.toString(), schema: lostSchema });
+    server = await startServer({ store, onError: (error) => void errors.push(error) });
+  });
+
+  afterAll(async () => {
+    if (!enabled) return;
+    await server?.close();
+    await proxy?.restore();
+    await store?.close();
+    await proxy?.close();
+    await dropSchema(lostSchema);
+  });
+
+  /** A fresh organization with one activation to give feedback on. */
+  async function customer() {
+    const key = await server.key(newId("org"), "scale", ["extract"]);
+    const activation = await call(`${server.url}/activate`, { key, body: { query: "the day my father died" } });
+    return { key, activationId: activation.body.data.activation_id as string };
+  }
+
+  /** Feedback marked by its memory_id, so the proxy can find its statement (the lookups before it do not carry it). */
+  const send = (key: string, activationId: string, marker: string, idempotencyKey?: string) =>
+    call(`${server.url}/feedback`, { key, body: { activation_id: activationId, hit: true, memory_id: marker }, ...(idempotencyKey ? { headers: { "idempotency-key": idempotencyKey } } : {}) });
+
+  const rowsOf = async (marker: string) => (await queryDirect<{ id: string }>(`SELECT id FROM "${lostSchema}".feedback WHERE memory_id = $1`, [marker])).map((row) => row.id);
+
+  it("answers 200 with the feedback when the write committed before the connection was cut; a keyed retry replays it", async () => {
+    const { key, activationId } = await customer();
+    const marker = newId("after");
+    const idempotencyKey = newId("key");
+    const intercepted = proxy.interceptOnce(marker, { kind: "after-commit" });
+    const first = await send(key, activationId, marker, idempotencyKey);
+    await (await intercepted).done;
+    expect(first.status, first.text).toBe(200);
+    expect(await rowsOf(marker)).toEqual([first.body.data.feedback_id]);
+    const retry = await send(key, activationId, marker, idempotencyKey);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.text).toBe(first.text);
+    expect(await rowsOf(marker)).toEqual([first.body.data.feedback_id]);
+  });
+
+  it("answers 500 when the statement never reached the server, and stores nothing", async () => {
+    const { key, activationId } = await customer();
+    const marker = newId("never");
+    const intercepted = proxy.interceptOnce(marker, { kind: "never" });
+    const response = await send(key, activationId, marker);
+    await intercepted;
+    expectFailure(response, 500, "Internal server error");
+    expect(await rowsOf(marker)).toEqual([]);
+  });
+
+  it("agrees with the rows when the server reads the statement only after the client lost the connection", async () => {
+    const { key, activationId } = await customer();
+    const marker = newId("late");
+    const intercepted = proxy.interceptOnce(marker, { kind: "late", delayMs: 1_500 });
+    const response = await send(key, activationId, marker);
+    await (await intercepted).done;
+    const rows = await rowsOf(marker);
+    if (response.status === 200) expect(rows).toEqual([response.body.data.feedback_id]);
+    else expect({ status: response.status, rows }).toEqual({ status: 500, rows: [] });
+  });
+
+  it("answers 500 with a CommitUnknownError to onError when whether it committed cannot be learned", async () => {
+    const { key, activationId } = await customer();
+    const marker = newId("unknown");
+    const idempotencyKey = newId("key");
+    const intercepted = proxy.interceptOnce(marker, { kind: "after-commit", thenStopListening: true });
+    errors.length = 0;
+    const response = await send(key, activationId, marker, idempotencyKey);
+    await (await intercepted).done;
+    await proxy.restore();
+    expectFailure(response, 500, "Internal server error");
+    expect(response.body.code).toBe("internal_error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(CommitUnknownError);
+    // It did commit: the retry with its key replays the stored answer, and no second row is written.
+    expect(await rowsOf(marker)).toHaveLength(1);
+    const retry = await send(key, activationId, marker, idempotencyKey);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await rowsOf(marker)).toEqual([retry.body.data.feedback_id]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * `POST <base>/feedback` (scope extract) mounted in the pipeline: the checks of feedback-core.ts,
  * and `Idempotency-Key` handled as on `/activate` (a replay answers as the first request did and
- * stores nothing; the same key with another body is 422).
+ * stores nothing; the same key with another body is 422). As there, a store that lost its
+ * connection after sending the write resolves when it learns the write committed; a write it could
+ * not settle is a 500 whose `CommitUnknownError` goes to onError (README "Activation events and billing").
  */
 import { answerOfWrite, checkIdempotency, claimWrite } from "../idempotency.js";
 import { failure, successBody } from "../responses.js";

@@ -9,8 +9,8 @@ import { assertChargeMatches, assertHashedKey } from "../rules.js";
 import type { ArcStore, Organization, RecordOutcome } from "../types.js";
 import { batchLookups } from "./batch.js";
 import { migrate, quoteSchema } from "./migrations.js";
-import { claimIdempotencySql } from "./idempotency-claim.js";
 import { createActivationWriter } from "./record-activation.js";
+import { createFeedbackWriter, FEEDBACK_COLUMNS } from "./record-feedback.js";
 import { pruneIdempotency } from "./prune.js";
 import {
   toApiKey,
@@ -34,7 +34,6 @@ const PRUNE_GRACE_MS = 86_400_000;
 
 const KEY_COLUMNS = "id, org_id, hash, prefix, last4, mode, scopes, created_at, revoked_at";
 const EVENT_COLUMNS = "id, org_id, key_id, query, subject_vp_id, result, classifier_model, top_k, billed, created_at";
-const FEEDBACK_COLUMNS = "id, org_id, activation_id, hit, memory_id, created_at";
 
 /** Applies pending migrations, then returns the store. */
 export async function openSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEMA): Promise<ArcStore> {
@@ -42,24 +41,10 @@ export async function openSqlStore(client: SqlClient, schema: string = DEFAULT_S
   return createSqlStore(client, schema);
 }
 
-/** Feedback and its idempotency claim in one statement (one transaction): written only when the key, if any, was free. */
-function feedbackSql(s: string): string {
-  return `
-    WITH input AS (
-      SELECT $1::text AS id, $2::text AS org_id, $3::text AS activation_id, $4::boolean AS hit, $5::text AS memory_id,
-             $6::timestamptz AS created_at, $7::text AS idem_key, $8::text AS fingerprint, $9::int AS status,
-             $10::text AS body, $11::timestamptz AS expires_at
-    ), claim AS (${claimIdempotencySql(s)}
-    )
-    INSERT INTO ${s}.feedback (${FEEDBACK_COLUMNS})
-    SELECT ${FEEDBACK_COLUMNS} FROM input WHERE idem_key IS NULL OR EXISTS (SELECT 1 FROM claim)
-    RETURNING id`;
-}
-
 export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEMA): ArcStore {
   const s = quoteSchema(schema);
   const writeActivation = createActivationWriter(client, s);
-  const recordFeedbackSql = feedbackSql(s);
+  const writeFeedback = createFeedbackWriter(client, s);
 
   // Expired idempotency records are already treated as absent; deleting them (a day after expiry,
   // once an hour, in the background; see prune.ts) only keeps the table from growing without bound.
@@ -193,11 +178,7 @@ export function createSqlStore(client: SqlClient, schema: string = DEFAULT_SCHEM
     },
 
     async recordFeedback(item, write = null): Promise<RecordOutcome> {
-      const { rows } = await client.query(recordFeedbackSql, [
-        item.id, item.org_id, item.activation_id, item.hit, item.memory_id, item.created_at,
-        write?.key ?? null, write?.fingerprint ?? null, write?.response.status ?? null, write?.response.body ?? null, write?.expires_at ?? null,
-      ]);
-      if (rows.length === 1) return { state: "recorded" };
+      if (await writeFeedback(item, write)) return { state: "recorded" };
       // As in recordActivation: only a taken key skips the write, and the winner's row is visible now.
       const existing = await findIdempotency(client, item.org_id, write!.key);
       return { state: "duplicate", existing: toLookup(existing, write!.fingerprint, item.created_at) };
