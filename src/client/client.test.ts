@@ -174,7 +174,7 @@ describe("createClient", () => {
     for (const apiKey of [`${KEY}\nX`, `${KEY}\rX`, `ar_live_se cret`, `ar_live_sécret`]) {
       const error = thrown(() => createClient({ baseUrl: "http://localhost:8787/v1", apiKey }));
       expect(error).toBeInstanceOf(TypeError);
-      expect(error!.message).toMatch(/`apiKey` must be printable ASCII/);
+      expect(error!.message).toMatch(/`apiKey` must be visible ASCII/);
       expect(error!.message).not.toContain("ecret");
       expect(error!.message).not.toContain(KEY);
     }

@@ -102,7 +102,7 @@ export function createClient(options: ClientOptions): ArcrouteClient {
   }
   const apiKey = options.apiKey.trim();
   // Never quoted back: a key fetch cannot send would otherwise appear in its error message.
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) throw new TypeError("createClient: `apiKey` must be printable ASCII without spaces or line breaks (the key is not shown)");
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) throw new TypeError("createClient: `apiKey` must be visible ASCII, without spaces or line breaks (the key is not shown)");
   // A fetch given but not a function (a package name, an unawaited import) is not a missing global.
   if (options.fetch !== undefined && typeof options.fetch !== "function") throw new TypeError(`createClient: \`fetch\` must be a function (a fetch implementation), got ${shown(options.fetch)}`);
   const fetchImpl = options.fetch ?? globalThis.fetch;

@@ -18,7 +18,7 @@ export const API_MESSAGES = {
   notImplemented: "Not implemented",
   quotaExhausted: "Free plan quota exhausted",
   idempotencyMismatch: "Idempotency-Key was already used for a different request",
-  idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_CHARS} printable ASCII characters`,
+  idempotencyKeyInvalid: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_CHARS} visible ASCII characters (no spaces)`,
   activationNotFound: ACTIVATION_NOT_FOUND,
   notFound: "Not found",
   methodNotAllowed: "Method not allowed",

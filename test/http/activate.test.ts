@@ -279,7 +279,7 @@ describe("Idempotency-Key", () => {
   it("a malformed key is 400", async () => {
     await start();
     const key = await server.key("acme", "scale");
-    const message = "Idempotency-Key must be 1 to 255 printable ASCII characters";
+    const message = "Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)";
     expectFailure(await activate(server, key, { query: SIGNIFICANT }, { "idempotency-key": "k".repeat(256) }), 400, message);
     expectFailure(await activate(server, key, { query: SIGNIFICANT }, { "idempotency-key": "two words" }), 400, message);
     expect(ledger.events).toEqual([]);

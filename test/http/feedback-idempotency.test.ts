@@ -69,7 +69,7 @@ function describeBackend(name: string, open: () => Promise<Backend | null>) {
     it("a malformed key is the same 400 as on /activate, and stores nothing", async (ctx) => {
       if (!backend) return ctx.skip();
       const { key, id, feedback, stored } = await setUp("fb-bad-key");
-      const message = "Idempotency-Key must be 1 to 255 printable ASCII characters";
+      const message = "Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)";
       expectFailure(await feedback({ activation_id: id, hit: true }, "k".repeat(256)), 400, message);
       expectFailure(await feedback({ activation_id: id, hit: true }, "two words"), 400, message);
       expectFailure(await activate(server, key, { query: SIGNIFICANT }, { "idempotency-key": "two words" }), 400, message);

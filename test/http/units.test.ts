@@ -76,7 +76,7 @@ describe("idempotency", () => {
     expect(fingerprintOf("POST /other", { query: "q", top_k: 3, nested: { b: 1, a: [1, 2] } })).not.toBe(a);
   });
 
-  it("accepts 1-255 printable ASCII characters, trims, refuses the rest", () => {
+  it("accepts 1-255 visible ASCII characters, trims, refuses the rest", () => {
     expect(readIdempotencyKey(headers({}))).toEqual({ ok: true, key: null });
     expect(readIdempotencyKey(headers({ "idempotency-key": "  abc-123  " }))).toEqual({ ok: true, key: "abc-123" });
     expect(readIdempotencyKey(headers({ "idempotency-key": "k".repeat(255) }))).toMatchObject({ ok: true });
