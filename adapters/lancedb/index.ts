@@ -10,7 +10,9 @@
  *   `.select({ arcroute_boost: score, ... })` and fuse with the vector distance (see `rerank`).
  *   LanceDB rejects CASE in projections, so a match is `coalesce(CAST(<cond> AS DOUBLE), 0)`.
  * - DataFusion orders a stored -0 below 0 (JavaScript and the other stores hold them equal), so
- *   `eq 0` names both zeros and `gte 0` starts at -0.0.
+ *   `eq 0` and `gte 0` also accept `CAST(<col> AS DOUBLE) = -0.0`: the -0.0 literal is compared with
+ *   a cast, never with the column, because LanceDB converts a literal to the column's type and
+ *   refuses every float literal (even -0.0) for an integer column.
  */
 import { boostWeights, buildCondition, buildFilter, prepare, type BaseOptions, type FieldPath, type FilterDialect, type FilterInput } from "../shared/index.js";
 import { sameType, sqlNumber } from "../shared/sql.js";
@@ -36,17 +38,30 @@ function literal(value: string | number): string {
   return typeof value === "number" ? sqlNumber(value) : quoteLanceString(value);
 }
 
-/** The engine's negative zero, which `= 0` and `>= 0` leave out. */
-const NEGATIVE_ZERO = "-0.0";
-
-/** Literals an equality with `value` must list: a zero is both zeros. */
-const equalLiterals = (value: string | number) => (value === 0 ? [literal(value), NEGATIVE_ZERO] : [literal(value)]);
+/**
+ * `clause`, or also a stored -0 when `zero` (the clause names 0 as an equal value or a lower bound,
+ * which `= 0` and `>= 0` leave out). The -0.0 literal meets the column through a cast: next to the
+ * column itself LanceDB would convert it to the column's type, which an integer column refuses.
+ */
+function orNegativeZero(column: string, clause: string, zero: boolean): string {
+  return zero ? `(${clause} OR CAST(${column} AS DOUBLE) = -0.0)` : clause;
+}
 
 const dialect: FilterDialect<string> = {
-  eq: ({ path }, value) => (value === 0 ? `${quoteLanceIdentifier(path)} IN (${equalLiterals(value).join(", ")})` : `${quoteLanceIdentifier(path)} = ${literal(value)}`),
+  eq: ({ path }, value) => {
+    const column = quoteLanceIdentifier(path);
+    return orNegativeZero(column, `${column} = ${literal(value)}`, value === 0);
+  },
   // Mixed strings and numbers would need type coercion; OR of equalities is exact instead.
-  in: ({ path }, values) => (sameType(values) ? `${quoteLanceIdentifier(path)} IN (${values.flatMap(equalLiterals).join(", ")})` : undefined),
-  range: ({ path }, op, value) => `${quoteLanceIdentifier(path)} ${op === "gte" ? ">=" : "<="} ${op === "gte" && value === 0 ? NEGATIVE_ZERO : sqlNumber(value)}`,
+  in: ({ path }, values) => {
+    if (!sameType(values)) return undefined;
+    const column = quoteLanceIdentifier(path);
+    return orNegativeZero(column, `${column} IN (${values.map(literal).join(", ")})`, values.includes(0));
+  },
+  range: ({ path }, op, value) => {
+    const column = quoteLanceIdentifier(path);
+    return orNegativeZero(column, `${column} ${op === "gte" ? ">=" : "<="} ${sqlNumber(value)}`, op === "gte" && value === 0);
+  },
   or: (parts) => `(${parts.join(" OR ")})`,
   and: (parts) => parts.map((part) => (part.startsWith("(") ? part : `(${part})`)).join(" AND "),
 };

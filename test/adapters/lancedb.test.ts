@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as lancedb from "@lancedb/lancedb";
-import { Field, Float32, Float64, FixedSizeList, Schema, Struct, Utf8 } from "apache-arrow";
+import { Field, Float32, Float64, FixedSizeList, Int32, Int64, Schema, Struct, Utf8 } from "apache-arrow";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toLanceDbFilter } from "../../adapters/lancedb/index.js";
@@ -199,5 +199,33 @@ describe("LanceDB signed zeros", () => {
       }
     }
     expect(referenceIds(corpus, cases[2]!).sort()).toEqual(["half", "neg0", "pos0"]);
+  });
+
+  it("integer columns take eq 0 and gte 0 too (LanceDB refuses a -0.0 literal next to an integer column)", async () => {
+    const db = await lancedb.connect(dir);
+    const counts = { none: 0, one: 1, two: 2, minus: -1 };
+    const table = await db.createTable(
+      "integers",
+      Object.entries(counts).map(([id, n]) => ({ id, vector: vectorOf(id), big: BigInt(n), small: n })),
+      { schema: new Schema([new Field("id", new Utf8(), false), new Field("vector", vectorType, false), new Field("big", new Int64(), true), new Field("small", new Int32(), true)]) },
+    );
+    const corpus = Object.entries(counts).map(([id, n]) => ({ id, payload: { big: n, small: n } }));
+    for (const field of ["big", "small"]) {
+      const cases: ReferenceFilter[][] = [
+        [{ field, operator: "eq", value: 0 }],
+        [{ field, operator: "gte", value: 0 }],
+        [{ field, operator: "lte", value: 0 }],
+        [{ field, operator: "eq", value: 0 }, { field, operator: "eq", value: 2, weight: 0.5 }],
+        [{ field, operator: "gte", value: 0 }, { field, operator: "lte", value: -1, weight: 0.5 }],
+      ];
+      for (const filters of cases) {
+        const rows = await table.query().where(toLanceDbFilter(filters)!).select(["id"]).toArray();
+        expect(rows.map((r) => String(r.id)).sort(), JSON.stringify(filters)).toEqual(referenceIds(corpus, filters).sort());
+        const boost = toLanceDbFilter(filters, { mode: "boost" })!;
+        for (const row of await table.query().select({ id: "id", boost: boost.score }).toArray()) {
+          expect(Number(row.boost), `${JSON.stringify(filters)} ${row.id}`).toBeCloseTo(referenceBoost({ [field]: counts[row.id as keyof typeof counts] }, filters), 9);
+        }
+      }
+    }
   });
 });
