@@ -12,6 +12,9 @@
  * - Paths are dotted object fields (`constellation.arc_type`); map EDM fields to `keyword` fields
  *   (for dynamic mappings: `{ fields: { arc_type: "arc_type.keyword" } }`): `term` is exact.
  * - Values are JSON values in the query body; nothing is parsed by a query-string parser.
+ * - A stored -0 equals 0, as in the other stores: `eq 0` also asks for -0 and `gte 0` starts at
+ *   -0 (Elasticsearch's and OpenSearch's double, float and half_float fields hold -0.0 and +0.0
+ *   apart in term and range queries).
  */
 import { z } from "zod";
 import { BaseOptionsSchema, boostWeights, buildCondition, buildFilter, prepare, type BaseOptions, type FilterDialect, type FilterInput } from "../shared/index.js";
@@ -22,8 +25,8 @@ const STORE = "elasticsearch";
 export type EsQuery =
   | { bool: { filter?: EsQuery[]; must?: (EsQuery | EsUserQuery)[]; should?: EsQuery[]; minimum_should_match?: number } }
   | { term: Record<string, string | number> }
-  | { terms: Record<string, string[] | number[]> }
-  | { range: Record<string, { gte?: number; lte?: number }> }
+  | { terms: Record<string, string[] | (number | typeof NEGATIVE_ZERO)[]> }
+  | { range: Record<string, { gte?: number; lte?: number } | { gte: typeof NEGATIVE_ZERO }> }
   | { constant_score: { filter: EsQuery; boost: number } }
   | { dis_max: { queries: EsQuery[] } }
   | { match_all: Record<string, never> };
@@ -38,13 +41,24 @@ export interface ElasticsearchOptions extends BaseOptions {
 
 const OptionsSchema = BaseOptionsSchema.extend({ query: z.record(z.string(), z.unknown()).optional() }).strict();
 
+/**
+ * The negative zero as a query value. JSON written from JavaScript cannot carry -0.0 (it becomes
+ * 0), so it travels as a string, which numeric fields parse by their own type (an integer field
+ * reads 0).
+ */
+const NEGATIVE_ZERO = "-0";
+
+/** The numbers an equality names: a zero is both zeros. */
+const equalNumbers = (values: number[]): (number | typeof NEGATIVE_ZERO)[] => (values.includes(0) ? [...values, NEGATIVE_ZERO] : values);
+
 const dialect: FilterDialect<EsQuery> = {
-  eq: ({ path }, value) => ({ term: { [path.path]: value } }),
-  in: ({ path }, values) =>
-    values.every((v) => typeof v === "string") || values.every((v) => typeof v === "number")
-      ? { terms: { [path.path]: values as string[] | number[] } }
-      : undefined,
-  range: ({ path }, op, value) => ({ range: { [path.path]: op === "gte" ? { gte: value } : { lte: value } } }),
+  eq: ({ path }, value) => (value === 0 ? { terms: { [path.path]: equalNumbers([value]) } } : { term: { [path.path]: value } }),
+  in: ({ path }, values) => {
+    if (values.every((v) => typeof v === "string")) return { terms: { [path.path]: values as string[] } };
+    if (values.every((v) => typeof v === "number")) return { terms: { [path.path]: equalNumbers(values as number[]) } };
+    return undefined;
+  },
+  range: ({ path }, op, value) => ({ range: { [path.path]: op === "lte" ? { lte: value } : value === 0 ? { gte: NEGATIVE_ZERO } : { gte: value } } }),
   or: (parts) => ({ bool: { should: parts, minimum_should_match: 1 } }),
   and: (parts) => ({ bool: { filter: parts } }),
 };

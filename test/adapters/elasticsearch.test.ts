@@ -7,10 +7,25 @@ import type { estypes } from "@elastic/elasticsearch";
 import type { Types } from "@opensearch-project/opensearch";
 import { describe, expect, it } from "vitest";
 import { toElasticsearchQuery, toOpenSearchQuery, type EsQuery } from "../../adapters/elasticsearch/index.js";
+import { referenceBoost, referenceIds, type ReferenceFilter } from "../support/reference-filter.js";
 import { agreementSuite, at } from "./support/agreement.js";
 
 type Q = Record<string, any>;
 const list = (x: unknown): Q[] => (x === undefined ? [] : Array.isArray(x) ? x : [x as Q]);
+
+/**
+ * A query value against a stored value. A numeric field parses the query value by its own type
+ * (a string "-0" is the double -0.0), and double fields hold -0.0 and +0.0 apart in term and
+ * range queries (Elasticsearch's numeric field types documentation): numbers compare in total
+ * order, -0 below 0. Other stored values compare strictly.
+ */
+function compare(actual: unknown, value: unknown): number | undefined {
+  if (typeof actual !== "number") return actual === value ? 0 : undefined;
+  const query = typeof value === "string" ? Number(value) : value;
+  if (typeof query !== "number" || Number.isNaN(query)) return undefined;
+  if (actual === query && !Object.is(actual, query)) return Object.is(actual, -0) ? -1 : 1;
+  return actual < query ? -1 : actual > query ? 1 : 0;
+}
 
 /** Whether the document matches, and its score (filter context contributes 0). */
 function run(query: EsQuery | Q, payload: unknown): { match: boolean; score: number } {
@@ -26,17 +41,21 @@ function run(query: EsQuery | Q, payload: unknown): { match: boolean; score: num
       return { match: true, score: 1 };
     case "term": {
       const [path, value] = single();
-      return { match: at(payload, path) === value, score: 1 };
+      return { match: compare(at(payload, path), value) === 0, score: 1 };
     }
     case "terms": {
       const [path, values] = single();
-      return { match: (values as unknown[]).includes(at(payload, path)), score: 1 };
+      return { match: (values as unknown[]).some((value) => compare(at(payload, path), value) === 0), score: 1 };
     }
     case "range": {
-      const [path, bounds] = single() as [string, { gte?: number; lte?: number }];
+      const [path, bounds] = single() as [string, { gte?: number | string; lte?: number | string }];
       const actual = at(payload, path);
-      const ok = typeof actual === "number" && (bounds.gte === undefined || actual >= bounds.gte) && (bounds.lte === undefined || actual <= bounds.lte);
-      return { match: ok, score: 1 };
+      const holds = (bound: number | string | undefined, sign: 1 | -1) => {
+        if (bound === undefined) return true;
+        const order = compare(actual, bound);
+        return order !== undefined && sign * order >= 0;
+      };
+      return { match: typeof actual === "number" && holds(bounds.gte, 1) && holds(bounds.lte, -1), score: 1 };
     }
     case "constant_score":
       return { match: run(body.filter, payload).match, score: body.boost ?? 1 };
@@ -119,6 +138,28 @@ describe("elasticsearch / opensearch output", () => {
         ],
       },
     });
+  });
+
+  it("a stored -0 equals 0 (double fields hold -0.0 and +0.0 apart): eq 0 and gte 0 also name -0, filter and boost", () => {
+    const weights = { pos0: 0, neg0: -0, half: 0.5, negHalf: -0.5 };
+    const corpus = Object.entries(weights).map(([id, w]) => ({ id, payload: { w } }));
+    const cases: ReferenceFilter[][] = [
+      [{ field: "w", operator: "eq", value: 0 }],
+      [{ field: "w", operator: "eq", value: -0 }],
+      [{ field: "w", operator: "gte", value: 0 }],
+      [{ field: "w", operator: "gte", value: -0 }],
+      [{ field: "w", operator: "lte", value: 0 }],
+      [{ field: "w", operator: "lte", value: -0 }],
+      [{ field: "w", operator: "eq", value: 0 }, { field: "w", operator: "eq", value: 0.5, weight: 0.5 }],
+    ];
+    for (const filters of cases) {
+      const query = toElasticsearchQuery(filters)!;
+      // What the client sends: JSON, where a number -0 is 0.
+      const sent = JSON.parse(JSON.stringify(query)) as EsQuery;
+      expect(corpus.filter((d) => run(sent, d.payload).match).map((d) => d.id), JSON.stringify(filters)).toEqual(referenceIds(corpus, filters));
+      const boost = JSON.parse(JSON.stringify(toElasticsearchQuery(filters, { mode: "boost" }))) as EsQuery;
+      for (const doc of corpus) expect(run(boost, doc.payload).score - 1, `${JSON.stringify(filters)} ${doc.id}`).toBeCloseTo(referenceBoost(doc.payload, filters), 9);
+    }
   });
 
   it("hostile values are JSON term values, never query-string syntax; hostile paths are rejected", () => {
