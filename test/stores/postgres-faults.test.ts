@@ -30,6 +30,15 @@ function activate(api: ReturnType<typeof createApi>, key: string, query = "the d
   );
 }
 
+/** A PostgreSQL store whose every connection goes through a TCP proxy the test can cut. */
+async function proxiedStore(storeSchema: string): Promise<{ proxy: TcpProxy; store: ArcStore }> {
+  const { hostname, port } = new URL(POSTGRES_URL);
+  const proxy = await startTcpProxy(hostname, Number(port || 5432));
+  const proxied = new URL(POSTGRES_URL);
+  proxied.host = `127.0.0.1:${proxy.port}`;
+  return { proxy, store: await createPostgresStore({ connectionString: proxied.toString(), schema: storeSchema }) };
+}
+
 const countRows = async (table: string, orgId: string) =>
   Number((await queryDirect<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".${table} WHERE org_id = $1`, [orgId]))[0]!.n);
 
@@ -42,11 +51,7 @@ describe.skipIf(!enabled)("PostgreSQL unreachable during POST /v1/activate", () 
   let orgId: string;
 
   beforeAll(async () => {
-    const { hostname, port } = new URL(POSTGRES_URL);
-    proxy = await startTcpProxy(hostname, Number(port || 5432));
-    const proxied = new URL(POSTGRES_URL);
-    proxied.host = `127.0.0.1:${proxy.port}`;
-    store = await createPostgresStore({ connectionString: proxied.toString(), schema });
+    ({ proxy, store } = await proxiedStore(schema));
     orgId = newId("org");
     key = (await createApiKey(store, { org: orgId, tier: "scale", scopes: ["extract"] })).key;
     // The real store, with the database taken away just before the activation is written.
@@ -141,11 +146,7 @@ describe.skipIf(!enabled)("PostgreSQL connection lost after the activation was s
   const errors: unknown[] = [];
 
   beforeAll(async () => {
-    const { hostname, port } = new URL(POSTGRES_URL);
-    proxy = await startTcpProxy(hostname, Number(port || 5432));
-    const proxied = new URL(POSTGRES_URL);
-    proxied.host = `127.0.0.1:${proxy.port}`;
-    store = await createPostgresStore({ connectionString: proxied.toString(), schema: lostSchema });
+    ({ proxy, store } = await proxiedStore(lostSchema));
     api = createApi({ store, limiter: createMemoryLimiter(), onError: (error) => void errors.push(error) });
   });
 
@@ -283,11 +284,7 @@ describe.skipIf(!enabled)("PostgreSQL connection lost after the feedback was sen
   const errors: unknown[] = [];
 
   beforeAll(async () => {
-    const { hostname, port } = new URL(POSTGRES_URL);
-    proxy = await startTcpProxy(hostname, Number(port || 5432));
-    const proxied = new URL(POSTGRES_URL);
-    proxied.host = `127.0.0.1:${proxy.port}`;
-    store = await createPostgresStore({ connectionString: proxied.toString(), schema: lostSchema });
+    ({ proxy, store } = await proxiedStore(lostSchema));
     server = await startServer({ store, onError: (error) => void errors.push(error) });
   });
 
