@@ -142,6 +142,18 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
     expect(docs.map((d) => d.metadata.n).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("keeps documents without ids apart when their metadata holds bigints (LanceDB's Int64 columns)", async () => {
+    const embedder = loadWordVectorEmbedder();
+    const pages = await MemoryVectorStore.fromTexts(
+      ["Nan died in March", "Nan died in March", "Bought milk"],
+      [1n, 2n, 3n].map((page) => ({ page, arc_type: page < 3n ? "grief" : undefined })),
+      new ArcrouteEmbeddings(embedder),
+    );
+    const retriever = new ArcrouteRetriever({ vectorStore: pages, translate: memoryVectorStoreFilter(), activate: () => activation([{ field: "arc_type", operator: "eq", value: "grief", weight: 1 }], ["grief"]), k: 3 });
+    const docs = await retriever.invoke("when nan died");
+    expect(docs.map((d) => d.metadata.page as bigint).sort()).toEqual([1n, 2n, 3n]);
+  });
+
   it("classifies locally by default and works inside a LangChain chain", async () => {
     const retriever = new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), k: 2 });
     const chain = retriever.pipe((docs) => docs.map((d) => arcroute(d).activation.significance_gate));

@@ -166,8 +166,10 @@ function toDocument(candidate: RankedCandidate<DocumentInterface>, activation: A
 /**
  * A document without an id is known by its text and metadata together: the retriever merges what
  * several searches found by id, and two documents sharing a text (a repeated note, two chunks that
- * read alike) are still two documents.
+ * read alike) are still two documents. Metadata is what the store's columns held: LanceDB hands
+ * back Int64 columns as bigint (LangChain's LanceDB store copies every column into metadata and
+ * sets no id), which JSON.stringify refuses, so a bigint is written as its digits with an `n`.
  */
 function identityOf(document: DocumentInterface): string {
-  return JSON.stringify([document.pageContent, document.metadata ?? null]);
+  return JSON.stringify([document.pageContent, document.metadata ?? null], (_key, value: unknown) => (typeof value === "bigint" ? `${value}n` : value));
 }
