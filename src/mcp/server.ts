@@ -21,16 +21,19 @@ const TOOL_DESCRIPTION =
  * Types only: the SDK refuses arguments of the wrong type (MCP invalid params); the contract's
  * messages for bad values ("'query' field is required" for an empty query, too long, top_k out of
  * range) come from the same parser the HTTP API uses. top_k's range is still advertised (`meta`,
- * not checked here): zod's bare `int()` would advertise the safe-integer range instead.
+ * not checked here). top_k is an integer by a refinement, not zod's `int()`: that one is the
+ * safe-integer range, so 1e20 (an integer, as JSON Schema counts them, above the advertised 100)
+ * got zod's "expected int to be <=9007199254740991" instead of the contract's message; `type` in
+ * `meta` keeps it advertised as an integer.
  */
 const inputShape = {
   query: z.string().describe(`Natural-language query (at most ${MAX_QUERY_CHARS} characters).`),
   subject_vp_id: z.string().optional().describe(`Subject id recorded on the activation (at most ${MAX_SUBJECT_VP_ID_CHARS} characters).`),
   top_k: z
     .number()
-    .int()
+    .refine(Number.isInteger, "expected an integer")
     .optional()
-    .meta({ minimum: 1, maximum: MAX_TOP_K, description: `Results the caller will retrieve, 1–${MAX_TOP_K} (default ${DEFAULT_TOP_K}); echoed in meta.top_k.` }),
+    .meta({ type: "integer", minimum: 1, maximum: MAX_TOP_K, description: `Results the caller will retrieve, 1–${MAX_TOP_K} (default ${DEFAULT_TOP_K}); echoed in meta.top_k.` }),
 };
 
 /**

@@ -73,6 +73,12 @@ describe("arcroute mcp (local classifier)", () => {
     const outOfRange = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT, top_k: MAX_TOP_K + 1 } })) as TextResult;
     expect(outOfRange.isError).toBe(true);
     expect(JSON.parse(outOfRange.content[0]!.text)).toMatchObject({ success: false, error: MESSAGES.topKInvalid, data: null });
+    // An integer past 2^53 is still just out of range (zod's int() had answered with its safe-integer bound).
+    const huge = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT, top_k: 1e20 } })) as TextResult;
+    expect(JSON.parse(huge.content[0]!.text)).toMatchObject({ success: false, error: MESSAGES.topKInvalid, data: null });
+    // Fractional: not an integer at all, refused by the SDK against the input schema.
+    const fractional = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT, top_k: 2.5 } })) as TextResult;
+    expect(fractional).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringMatching(/^MCP error -32602: Input validation error: .*top_k/) }] });
   });
 });
 
