@@ -4,6 +4,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { spawn } from "node:child_process";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ActivationEnvelopeSchema } from "../../src/schema/envelope.js";
 import { MAX_TOP_K, MESSAGES } from "../../src/schema/request.js";
@@ -79,6 +80,38 @@ describe("arcroute mcp (local classifier)", () => {
     // Fractional: not an integer at all, refused by the SDK against the input schema.
     const fractional = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT, top_k: 2.5 } })) as TextResult;
     expect(fractional).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringMatching(/^MCP error -32602: Input validation error: .*top_k/) }] });
+  });
+});
+
+/** The server fed `input` on stdin (then closed): its exit code and both streams. */
+function pipeInto(input: Buffer): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, "mcp"], { cwd: REPO_ROOT, env: getDefaultEnvironment() });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.on("error", () => {}); // the server may stop reading before all of it is written
+  child.stdin.end(input);
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+const jsonLines = (...messages: unknown[]) => messages.map((m) => (typeof m === "string" ? m : JSON.stringify(m)) + "\n").join("");
+
+describe("arcroute mcp (input it cannot answer)", () => {
+  it("reports a line that is not JSON-RPC on stderr, answers nothing to it on stdout, and keeps serving", async () => {
+    const run = await pipeInto(Buffer.from(jsonLines("{not json", { jsonrpc: "2.0", id: null, method: "ping" }, `ar_live_${"x".repeat(24)}`, { jsonrpc: "2.0", id: "p", method: "ping" })));
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim().split("\n").map((line) => JSON.parse(line))).toEqual([{ jsonrpc: "2.0", id: "p", result: {} }]);
+    const reports = run.stderr.split("\n").filter((line) => line.startsWith("arcroute mcp: ") && !line.includes("serving"));
+    expect(reports).toHaveLength(3);
+    expect(run.stderr).not.toContain("ar_live_x"); // a rejected line may quote a key
+  });
+
+  it("exits 1, saying why on stderr, when the SDK closes the connection on a message past its buffer limit", async () => {
+    const run = await pipeInto(Buffer.alloc(11 * 1024 * 1024, "a"));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/arcroute mcp: .*exceeded maximum size/);
   });
 });
 

@@ -10,6 +10,7 @@ import { createClient } from "../../client/index.js";
 import { createMcpServer, localActivator, remoteActivator, ACTIVATE_TOOL, type Activator } from "../../mcp/index.js";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
+import { redactApiKeys } from "../../keys/redact.js";
 import { CliError } from "../errors.js";
 import { writeLine } from "../io.js";
 import { packageVersion } from "../version.js";
@@ -66,21 +67,32 @@ export const command: Command = {
     }
 
     const transport = new StdioServerTransport(io.stdin as Readable, io.stdout as Writable);
-    const closed = new Promise<void>((resolve) => {
-      io.stdin.once("end", resolve);
-      io.stdin.once("close", resolve);
-      transport.onclose = resolve;
+    // Resolves with who ended the session: the client (stdin ended) or the transport, which the
+    // SDK closes itself only on an error (a message past its buffer limit).
+    const closed = new Promise<"client" | "transport">((resolve) => {
+      io.stdin.once("end", () => resolve("client"));
+      io.stdin.once("close", () => resolve("client"));
+      transport.onclose = () => resolve("transport");
     });
+    // The SDK answers nothing to a line that is not JSON-RPC and closes the connection on one past
+    // its buffer limit, and tells no one: say it on stderr (stdout is the protocol).
+    server.server.onerror = (error) => io.stderr.write(`arcroute mcp: ${oneLine(error)}\n`);
     await server.connect(transport);
     io.stderr.write(`arcroute mcp: serving '${ACTIVATE_TOOL}' on stdio (${mode})\n`);
-    await closed;
+    const closedBy = await closed;
     // A client that pipes its requests and closes stdin (`… | arcroute mcp`) still wants the
     // answers: calls in flight finish and are written before the server closes.
     await calls.settled();
     await server.close();
-    return 0;
+    return closedBy === "client" ? 0 : 1;
   },
 };
+
+/** An error as one stderr line: the SDK's validation errors are multi-line JSON, and a rejected line may quote a key. */
+function oneLine(error: Error): string {
+  const text = redactApiKeys(error.message.replace(/\s+/g, " ").trim());
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
 
 /** Counts the activator's calls in flight, so that closing can wait for their answers. */
 function trackCalls(activate: Activator) {
