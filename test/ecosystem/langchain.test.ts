@@ -71,6 +71,10 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
     }
     const scores = docs.map((d) => arcroute(d).score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    // Each document holds its own copy: annotating one leaves the others and the activation as they were.
+    arcroute(docs[0]!).activation.arc_types.push("bond");
+    expect(arcroute(docs[1]!).activation.arc_types).toEqual(["grief"]);
+    expect(grief.arc_types).toEqual(["grief"]);
   });
 
   it("falls back to unfiltered search when the filter leaves fewer than k, ranking matches first", async () => {

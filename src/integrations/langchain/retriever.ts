@@ -150,7 +150,9 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
 function toDocument(candidate: RankedCandidate<DocumentInterface>, activation: ActivationResult): Document<ArcrouteRetrievedMetadata> {
   const document = candidate.item!;
   const arcroute: ArcrouteDocumentMetadata = {
-    activation,
+    // A copy per document: one shared object would let a change to one document's metadata
+    // (chains annotate documents) show up on every other document of the answer.
+    activation: structuredClone(activation),
     score: candidate.score,
     vector_score: candidate.vectorScore,
     filter_score: candidate.matchScore,
