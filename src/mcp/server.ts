@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ActivationMetaSchema, ActivationResultSchema } from "../schema/activation.js";
 import { successEnvelope } from "../schema/envelope.js";
 import { MAX_QUERY_CHARS, MAX_SUBJECT_VP_ID_CHARS, MAX_TOP_K, DEFAULT_TOP_K } from "../schema/request.js";
+import type { ActivateInput } from "../client/index.js";
 import type { Activator } from "./activators.js";
 
 export const ACTIVATE_TOOL = "activate";
@@ -28,13 +29,26 @@ const TOOL_DESCRIPTION =
  */
 const inputShape = {
   query: z.string().describe(`Natural-language query (at most ${MAX_QUERY_CHARS} characters).`),
-  subject_vp_id: z.string().optional().describe(`Subject id recorded on the activation (at most ${MAX_SUBJECT_VP_ID_CHARS} characters).`),
+  subject_vp_id: z.string().nullable().optional().describe(`Subject id recorded on the activation (at most ${MAX_SUBJECT_VP_ID_CHARS} characters); null is absent.`),
   top_k: z
     .number()
     .refine(Number.isInteger, "expected an integer")
+    .nullable()
     .optional()
-    .meta({ type: "integer", minimum: 1, maximum: MAX_TOP_K, description: `Results the caller will retrieve, 1–${MAX_TOP_K} (default ${DEFAULT_TOP_K}); echoed in meta.top_k.` }),
+    .meta({ type: ["integer", "null"], minimum: 1, maximum: MAX_TOP_K, description: `Results the caller will retrieve, 1–${MAX_TOP_K} (default ${DEFAULT_TOP_K}); echoed in meta.top_k; null is absent.` }),
 };
+
+/**
+ * Tool arguments as the API takes them: an optional argument sent as null is absent, as on HTTP
+ * (models and JSON clients commonly write an unset field as null; refusing it failed their call).
+ */
+function withoutNulls(input: { query: string; subject_vp_id?: string | null | undefined; top_k?: number | null | undefined }): ActivateInput {
+  return {
+    query: input.query,
+    ...(input.subject_vp_id != null ? { subject_vp_id: input.subject_vp_id } : {}),
+    ...(input.top_k != null ? { top_k: input.top_k } : {}),
+  };
+}
 
 /**
  * The success envelope, built without the component id that ActivationEnvelopeSchema carries:
@@ -59,7 +73,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       outputSchema,
     },
     async (input, extra) => {
-      const outcome = await options.activate(input, { signal: extra.signal });
+      const outcome = await options.activate(withoutNulls(input), { signal: extra.signal });
       const text = JSON.stringify(outcome);
       if (!outcome.success) return { isError: true, content: [{ type: "text", text }] };
       return { content: [{ type: "text", text }], structuredContent: outcome };

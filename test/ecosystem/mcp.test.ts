@@ -7,7 +7,7 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import { spawn } from "node:child_process";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ActivationEnvelopeSchema } from "../../src/schema/envelope.js";
-import { MAX_TOP_K, MESSAGES } from "../../src/schema/request.js";
+import { DEFAULT_TOP_K, MAX_TOP_K, MESSAGES } from "../../src/schema/request.js";
 import { BIN, REPO_ROOT, requireBuiltCli } from "./support/built-cli.js";
 import { activationEnvelope } from "./support/envelopes.js";
 import { startScriptedServer, type ScriptedServer } from "./support/scripted-server.js";
@@ -50,7 +50,7 @@ describe("arcroute mcp (local classifier)", () => {
     expect(Object.keys(tool!.inputSchema.properties ?? {})).toEqual(["query", "subject_vp_id", "top_k"]);
     expect(tool!.inputSchema.required).toEqual(["query"]);
     // The range the description and the OpenAPI document give, not zod's safe-integer default.
-    expect(tool!.inputSchema.properties!.top_k).toMatchObject({ type: "integer", minimum: 1, maximum: MAX_TOP_K, description: expect.stringContaining(`1–${MAX_TOP_K}`) });
+    expect(tool!.inputSchema.properties!.top_k).toMatchObject({ type: ["integer", "null"], minimum: 1, maximum: MAX_TOP_K, description: expect.stringContaining(`1–${MAX_TOP_K}`) });
     expect(tool!.outputSchema?.type).toBe("object");
   });
 
@@ -78,6 +78,10 @@ describe("arcroute mcp (local classifier)", () => {
     const huge = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT, top_k: 1e20 } })) as TextResult;
     expect(JSON.parse(huge.content[0]!.text)).toMatchObject({ success: false, error: MESSAGES.topKInvalid, data: null });
     // Fractional: not an integer at all, refused by the SDK against the input schema.
+    // null is absent, as on HTTP: the default top_k, no subject.
+    const nulls = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT, top_k: null, subject_vp_id: null } })) as TextResult;
+    expect(nulls.isError).toBeFalsy();
+    expect(JSON.parse(nulls.content[0]!.text)).toMatchObject({ success: true, meta: { top_k: DEFAULT_TOP_K } });
     const fractional = (await mcp.callTool({ name: "activate", arguments: { query: SIGNIFICANT, top_k: 2.5 } })) as TextResult;
     expect(fractional).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringMatching(/^MCP error -32602: Input validation error: .*top_k/) }] });
   });
