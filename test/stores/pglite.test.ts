@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,6 +64,19 @@ describe("PGlite data directory lock", () => {
     expect(existsSync(path.join(dir, "arcroute.lock"))).toBe(false);
     const second = await createPgliteStore({ dir });
     await second.close();
+  });
+
+  it("refuses a second store on an open directory reached through a symlink, and keeps the first one's lock", async () => {
+    const dir = tempDir();
+    const link = `${dir}-link`;
+    symlinkSync(dir, link);
+    dirs.push(link);
+    const first = await createPgliteStore({ dir });
+    // The lock names this process under the directory's other name: it is held, not a stale one to take over.
+    await expect(createPgliteStore({ dir: link })).rejects.toThrow(`in use by process ${process.pid}`);
+    expect(readFileSync(path.join(dir, "arcroute.lock"), "utf8").trim()).toBe(String(process.pid));
+    await first.close();
+    expect(existsSync(path.join(dir, "arcroute.lock"))).toBe(false);
   });
 
   it("lets exactly one of several processes starting at once take over a dead process's lock", async () => {

@@ -10,7 +10,7 @@
  * A lock file with no pid yet is one being written, not a stale one. A lock naming this process's
  * own pid is live only if this process took it (see `held`).
  */
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const LOCK_FILE = "arcroute.lock";
@@ -98,7 +98,10 @@ async function makeDirectory(dir: string): Promise<void> {
 /** Takes the directory's lock (creating the directory); resolves to its release. */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   await makeDirectory(path.resolve(dir));
-  const file = path.resolve(dir, LOCK_FILE);
+  // The directory's real path: `held` must know the lock by one name however the directory is
+  // reached (a symlink, a symlinked parent), or this process's own lock reached by another name
+  // reads as a stale one and is taken over: two PGlite instances on one directory.
+  const file = path.join(await realpath(dir), LOCK_FILE);
   const release = async () => {
     held.delete(file);
     const owner = await readFile(file, "utf8").catch(() => "");
