@@ -11,7 +11,7 @@ import { createMemoryLimiter } from "../../src/stores/memory/index.js";
 import { CommitUnknownError, createPostgresStore } from "../../src/stores/postgres/index.js";
 import type { ArcStore } from "../../src/stores/types.js";
 import { hasPostgres, POSTGRES_URL } from "../support/services.js";
-import { newId } from "../support/store-contract.js";
+import { chargeFor, makeEvent, newId } from "../support/store-contract.js";
 import { dropSchema, queryDirect, uniqueSchema } from "./support/postgres.js";
 import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.js";
 import { call, expectFailure, startServer, type TestServer } from "../http/support/server.js";
@@ -126,6 +126,36 @@ describe.skipIf(!enabled)("PostgreSQL that stops answering (a table locked by an
     } finally {
       await locker.end();
       await store.close();
+    }
+  });
+
+  it("fails concurrent activations once at the timeout: a batch the server cancelled for its time is not retried one by one", async () => {
+    // A pool of our own (same statement timeout), counting checkouts: each is one statement sent.
+    const pool = new pg.Pool({ connectionString: POSTGRES_URL, statement_timeout: 300 });
+    let checkouts = 0;
+    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+    (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = () => (checkouts++, connect());
+    const store = await createPostgresStore({ pool, schema: lockedSchema });
+    const locker = new pg.Client({ connectionString: POSTGRES_URL });
+    await locker.connect();
+    try {
+      const orgId = newId("org");
+      await locker.query(`BEGIN; LOCK TABLE "${lockedSchema}".activation_events IN ACCESS EXCLUSIVE MODE`);
+      const before = checkouts;
+      // Made in one turn: one batch, one statement.
+      const writes = Array.from({ length: 8 }, () => {
+        const event = makeEvent(orgId, "key_1");
+        return store.recordActivation(event, chargeFor(event), null).then(() => "recorded", (error: { code?: string }) => error.code);
+      });
+      expect(await Promise.all(writes)).toEqual(Array(8).fill("57014"));
+      // Retried alone, each would have waited out the timeout again: 1 + 8 statements.
+      expect(checkouts - before).toBe(1);
+      await locker.query("ROLLBACK");
+      expect(await queryDirect(`SELECT id FROM "${lockedSchema}".billing_records WHERE org_id = $1`, [orgId])).toEqual([]);
+    } finally {
+      await locker.end();
+      await store.close();
+      await pool.end();
     }
   });
 

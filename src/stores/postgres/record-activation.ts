@@ -106,6 +106,9 @@ function wellFormed(json: string): string {
 
 const NONE_SKIPPED: ReadonlySet<string> = new Set();
 
+/** SQLSTATE 57014 (query_canceled): the server ended the statement at `statement_timeout` (queryTimeoutMs). */
+const cancelledForTime = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === "57014";
+
 export function createActivationWriter(client: SqlClient, s: string): ActivationWriter {
   const sql = recordActivationsSql(s);
   const committedSql = `SELECT id FROM ${s}.activation_events WHERE id = ANY($1::text[])`;
@@ -144,6 +147,10 @@ export function createActivationWriter(client: SqlClient, s: string): Activation
         // Whether the batch committed is unknown: none is retried as if it had not (had it
         // committed, each retry would fail on its own id, a 500 that was billed).
         if (error instanceof CommitUnknownError) return batch.forEach((call) => call.reject(error));
+        // Cancelled for its time (a table locked, a database that stalls): no activation was at
+        // fault, and each alone would wait out the timeout again, holding every request of the
+        // batch for twice queryTimeoutMs (more once the retries queue for the pool's connections).
+        if (cancelledForTime(error)) return batch.forEach((call) => call.reject(error));
         // Otherwise each on its own, so only the activation at fault fails.
       }
     }
