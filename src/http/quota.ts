@@ -30,6 +30,8 @@ export async function withExtractionQuota(
     await store.refundQuota(org.id, EXTRACTIONS).catch(onRefundError);
     throw error;
   }
-  if (reply.status >= 400) await store.refundQuota(org.id, EXTRACTIONS);
+  // The handler's answer stands whether or not the refund goes through (as when it throws): a
+  // failed refund turned its 400 into a 500, so the caller lost the message saying what to fix.
+  if (reply.status >= 400) await store.refundQuota(org.id, EXTRACTIONS).catch(onRefundError);
   return { allowed: true, reply };
 }
