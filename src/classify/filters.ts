@@ -147,6 +147,13 @@ function cueFilters(a: Analysis): FieldFilter[] {
 }
 
 /**
+ * Sums of weights closer than this are a tie. Weights are hundredths, and their binary sums are not
+ * exact: 0.72 + 0.75 is 1.47 but 0.56 + 0.51 + 0.4 is 1.4700000000000002, which let rounding, not
+ * the tie rule, decide the domain of "stuff that made me cry this year".
+ */
+const TIE_TOLERANCE = 1e-9;
+
+/**
  * The domain carrying most filter weight (ties: the first in filter order). A field counts once,
  * at its heaviest filter: alternatives are one question asked several ways (OR), and counting
  * each would let a field's uncertainty (more alternatives) decide the domain.
@@ -158,6 +165,6 @@ export function primaryDomain(filters: readonly FieldFilter[]): EdmDomain | null
   for (const f of heaviest.values()) totals.set(domainOf(f.field), (totals.get(domainOf(f.field)) ?? 0) + f.weight);
   let top: EdmDomain | null = null;
   let topWeight = 0;
-  for (const [domain, w] of totals) if (w > topWeight) { top = domain; topWeight = w; }
+  for (const [domain, w] of totals) if (top === null ? w > 0 : w > topWeight + TIE_TOLERANCE) { top = domain; topWeight = w; }
   return top;
 }

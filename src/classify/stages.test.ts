@@ -150,6 +150,18 @@ describe("filters", () => {
     // Summed, gravity's alternatives (1.5) would outweigh constellation (0.9); counted once, 0.8 does not.
     expect(primaryDomain(filters.map((f) => ({ ...f })))).toBe("constellation");
   });
+  it("gives a tie of the primary domain to the first domain in filter order, whatever the floating-point sums say", () => {
+    // Constellation 0.72 + 0.75 = 1.47 and gravity 0.56 + 0.51 + 0.4 = 1.47 in hundredths, but
+    // 1.4700000000000002 in binary (the filters of "stuff that made me cry this year").
+    const filters = [
+      { field: "arc_type", operator: "eq", value: "transformation", weight: 0.72 },
+      { field: "tether_type", operator: "eq", value: "self", weight: 0.56 },
+      { field: "valence", operator: "eq", value: "negative", weight: 0.51 },
+      { field: "emotional_weight", operator: "gte", value: 0.5, weight: 0.4 },
+      { field: "temporal_context", operator: "eq", value: "recent", weight: 0.75 },
+    ] as const;
+    expect(primaryDomain(filters.map((f) => ({ ...f })))).toBe("constellation");
+  });
 });
 
 describe("calibration", () => {
