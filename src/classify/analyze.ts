@@ -150,7 +150,11 @@ function rankByScore(arcs: Scores<ArcType>): ArcType[] {
   return ranked;
 }
 
-/** The best-scoring value of a score table, or null; ties go to the earlier-declared value. */
+/**
+ * The best-scoring value of a score table, or null. Ties go to the value whose score was entered
+ * first, which is the one cued first in the text (tables fill as the cues match, left to right),
+ * not the vocabulary's order: "sticking up for my sister when her husband…" → sibling_bond.
+ */
 export function best<V extends string>(scores: Scores<V>): V | null {
   let top: V | null = null;
   let topScore = 0;
