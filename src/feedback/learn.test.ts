@@ -178,6 +178,26 @@ describe("learnWeights", () => {
     expect(applyLearnedWeights(gravityHeavy, weights).primary_domain).toBe("gravity");
   });
 
+  it("never raises a filter weight: a multiplier of 1 keeps any weight, the floor does not lift a lighter one", async () => {
+    // An LLM hook may answer weights in (0, 1] of any precision; all-hit feedback writes multipliers of 1.
+    const hookResult: Classification = {
+      ...result(true),
+      primary_domain: "constellation",
+      field_filters: [
+        { field: "arc_type", operator: "eq", value: "grief", weight: 0.02 },
+        { field: "tether_type", operator: "eq", value: "self", weight: 0.04 },
+        { field: "valence", operator: "eq", value: "negative", weight: 0.123 },
+      ],
+    };
+    const ones = learnWeights(simulatedFeedback().map((e) => ({ ...e, hit: true })), 1);
+    expect(ones.fields).toEqual({ arc_type: 1, tether_type: 1, valence: 1 });
+    expect(applyLearnedWeights(hookResult, ones)).toEqual(hookResult);
+    expect(await withLearnedWeights({ model: "m", classify: () => hookResult }, ones).classify("q")).toEqual(hookResult);
+    // Lowered: scaled, floored at 0.05, but not above what the filter had.
+    const lowered = applyLearnedWeights(hookResult, { ...ones, fields: { arc_type: 0.5, tether_type: 0.5, valence: 0.5 } });
+    expect(lowered.field_filters.map((f) => f.weight)).toEqual([0.02, 0.04, 0.06]);
+  });
+
   it("names the path an LLM hook took, through the learned-weights wrapper", async () => {
     const hooked = withLlmHook({ model: "arcroute-lexicon@1", classify: () => result(true) }, () => new Promise(() => {}), { timeoutMs: 20 });
     const wrapped = withLearnedWeights(hooked, learnWeights([], 0));

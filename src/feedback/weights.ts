@@ -75,6 +75,17 @@ export function writeLearnedWeights(path: string, weights: LearnedWeights): void
   writeFileSync(path, JSON.stringify(weights, null, 2) + "\n");
 }
 
+/**
+ * A filter weight times a multiplier in [0, 1], in hundredths, at least MIN_FILTER_WEIGHT, and
+ * never above the weight it had: a multiplier of 1 leaves any weight as it was, and the floor
+ * does not raise a weight below it (an LLM hook or a custom classifier may give 0.01 or 0.123).
+ */
+function scaledWeight(weight: number, multiplier: number): number {
+  if (multiplier === 1) return weight;
+  const scaled = Math.round(weight * multiplier * 100) / 100;
+  return Math.min(weight, Math.max(MIN_FILTER_WEIGHT, scaled));
+}
+
 /** Rescales (and drops) the filters of one result; the gate and arc types are left as they are. */
 export function applyLearnedWeights(result: Classification, weights: LearnedWeights): Classification {
   return reweight(result, parseLearnedWeights(weights));
@@ -87,7 +98,7 @@ function reweight(result: Classification, weights: LearnedWeights): Classificati
   for (const filter of result.field_filters) {
     const multiplier = (weights.fields[filter.field as FilterField] ?? 1) * (weights.values[`${filter.field}=${filter.value}`] ?? 1);
     if (multiplier < weights.drop_below) continue;
-    filters.push({ ...filter, weight: Math.max(MIN_FILTER_WEIGHT, Math.round(filter.weight * multiplier * 100) / 100) });
+    filters.push({ ...filter, weight: scaledWeight(filter.weight, multiplier) });
   }
   const unchanged = filters.length === result.field_filters.length && filters.every((f, i) => f.weight === result.field_filters[i]!.weight);
   if (unchanged) return { ...result, field_filters: filters };
