@@ -144,6 +144,9 @@ describe("learnWeights", () => {
         JSON.stringify({ ...weights, values: { "foo=bar": 0.1 } }),
         JSON.stringify(weights).replace('"fields":{', '"fields":{"__proto__":{"x":1},'),
         JSON.stringify(weights).replace('"values":{', '"values":{"__proto__":0.1,'),
+        // A misspelt field would load as weights without it.
+        JSON.stringify({ ...weights, values: undefined, value: { "valence=negative": 0.1 } }),
+        JSON.stringify({ ...weights, learned_from: { ...weights.learned_from, org: "acme" } }),
       ]) {
         writeFileSync(path, text);
         expect(() => readLearnedWeights(path), text).toThrow(/is not an arcroute-learned-weights@1 file/);
@@ -155,7 +158,7 @@ describe("learnWeights", () => {
 
   it("validates weights built in code and learning options: no filter weight above 1 or NaN", () => {
     const weights = learnWeights(simulatedFeedback(), 1);
-    for (const bad of [{ ...weights, fields: { valence: 5 } }, { ...weights, fields: { valence: Number.NaN } }, { ...weights, fusion: -1 }] as LearnedWeights[]) {
+    for (const bad of [{ ...weights, fields: { valence: 5 } }, { ...weights, fields: { valence: Number.NaN } }, { ...weights, fusion: -1 }, { ...weights, dropBelow: 0.5 }] as LearnedWeights[]) {
       expect(() => applyLearnedWeights(result(true), bad)).toThrow(/is not an arcroute-learned-weights@1 file/);
       expect(() => withLearnedWeights({ model: "m", classify: () => result(true) }, bad)).toThrow(/is not an arcroute-learned-weights@1 file/);
     }

@@ -15,10 +15,14 @@ import { classifyWithModel as classifyWithModelOf } from "../classify/llm/classi
 
 export const LEARNED_WEIGHTS_FORMAT = "arcroute-learned-weights@1";
 
-export const LearnedWeightsSchema = z.object({
+/**
+ * Unknown fields are refused, not dropped: a misspelt `"value"` for `"values"` would otherwise load
+ * as weights without their value multipliers, changing results with no error.
+ */
+export const LearnedWeightsSchema = z.strictObject({
   format: z.literal(LEARNED_WEIGHTS_FORMAT),
   /** What the weights were learned from. */
-  learned_from: z.object({ feedback: z.number().int().min(0), hits: z.number().int().min(0), organizations: z.number().int().min(0) }),
+  learned_from: z.strictObject({ feedback: z.number().int().min(0), hits: z.number().int().min(0), organizations: z.number().int().min(0) }),
   /** Multiplier in [0, 1] per field; a field not listed keeps its weight (multiplier 1). */
   fields: z.partialRecord(z.enum(FILTER_FIELDS as [FilterField, ...FilterField[]]), z.number().min(0).max(1)),
   /** Multiplier in [0, 1] per filter value, keyed `field=value` (e.g. `tether_type=self`), applied on top of the field's. */
