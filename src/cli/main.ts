@@ -4,7 +4,7 @@
  * Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input.
  */
 import type { Command } from "./command.js";
-import { redactApiKeys } from "../keys/redact.js";
+import { redactSecrets } from "../keys/redact.js";
 import { CliError } from "./errors.js";
 import { processIO, type CliIO } from "./io.js";
 import { packageVersion } from "./version.js";
@@ -61,8 +61,9 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // Messages quote what was typed ("unknown command '…'", parseArgs' "Unexpected argument '…'"):
-    // a key pasted in the wrong place must not reach a terminal log or CI output.
-    io.stderr.write(`arcroute: ${redactApiKeys(message.split("\n")[0]!)}\n`);
+    // a key or a store URL with its password pasted in the wrong place (`usage --org acme
+    // postgres://app:pw@db`, the --store forgotten) must not reach a terminal log or CI output.
+    io.stderr.write(`arcroute: ${redactSecrets(message.split("\n")[0]!)}\n`);
     return error instanceof CliError ? error.exitCode : 1;
   }
 }

@@ -73,6 +73,22 @@ describe("arcroute keys / usage: bad input", () => {
     }
   });
 
+  it("a store URL pasted without its --store (or where a command goes) never shows its password", async () => {
+    const url = "postgres://app:s3cret-pw@db.example/arcroute";
+    const cases: [string[], string][] = [
+      [["usage", "--org", "acme", url], "arcroute: Unexpected argument 'postgres://app:***@db.example/arcroute'. This command does not take positional arguments"],
+      [["keys", "list", "--org", "acme", url], "arcroute: Unexpected argument 'postgres://app:***@db.example/arcroute'. This command does not take positional arguments"],
+      [["serve", url], "arcroute: unexpected argument 'postgres://app:***@db.example/arcroute' (see arcroute serve --help)"],
+      [[url], "arcroute: unknown command 'postgres://app:***@db.example/arcroute' (run 'arcroute --help')"],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(args);
+      expect(result.stderr, args.join(" ")).toBe(message + "\n");
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+    }
+  });
+
   it.each([
     ["keys create", ["keys", "create", "--org", "acme", "--tier", "free", "--scopes", "extract"]],
     ["keys revoke", ["keys", "revoke", "key_0123456789abcdef", "--store", "memory"]],
