@@ -207,6 +207,9 @@ describe("arcroute serve", () => {
     [["--limiter", "memcached"], "arcroute: unknown --limiter 'memcached'"],
     [["--keys", "/nonexistent/keys.json"], "arcroute: keys file /nonexistent/keys.json: no such file"],
     [["--bogus"], "arcroute: Unknown option '--bogus'"],
+    // Node would listen on every interface and the ready line would be http://:<port>/v1.
+    [["--host", ""], "arcroute: --host must be an interface address or name such as 127.0.0.1, 0.0.0.0 or ::, got ''"],
+    [["--host= "], "arcroute: --host must be an interface address or name such as 127.0.0.1, 0.0.0.0 or ::, got ' '"],
     [["--verify-rpm", "0"], "arcroute: --verify-rpm must be an integer from 1 to 1000000, got '0'"],
     [["--failed-key-lookups-per-minute", "0"], "arcroute: --failed-key-lookups-per-minute must be an integer from 1 to 1000000, or off, got '0'"],
     [["--failed-key-lookups-per-minute", "-5"], "arcroute: --failed-key-lookups-per-minute must be an integer from 1 to 1000000, or off, got '-5'"],

@@ -57,6 +57,16 @@ function basePathOption(value: string): string {
   }
 }
 
+/**
+ * `--host`: an empty value is no interface. Node takes it as "every interface" (`::`), so
+ * `--host ""` (an unset variable in a script) would expose the server everywhere and print the
+ * ready line `http://:8787/v1`, which no client can parse. Anything else is left to listen().
+ */
+function hostOption(value: string): string {
+  if (value.trim() === "") throw new CliError(`--host must be an interface address or name such as 127.0.0.1, 0.0.0.0 or ::, got '${value}'`);
+  return value;
+}
+
 async function start(args: string[], io: CliIO): Promise<{ running: RunningServe; json: boolean; summary: string }> {
   const { values, positionals } = parseCommandArgs(
     args,
@@ -80,7 +90,7 @@ async function start(args: string[], io: CliIO): Promise<{ running: RunningServe
   const limiter = limiterSpec(values.limiter);
   try {
     const running = await startServe({
-      host: values.host,
+      host: hostOption(values.host),
       port: integerOption("port", values.port, 0, 65535),
       basePath: basePathOption(values["base-path"]),
       store,
