@@ -1,8 +1,10 @@
 /** `arcroute bench http` end to end on a tiny budget: both servers answer 200, results are written. No speed assertion. */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { BIN, requireBuiltCli } from "../../test/ecosystem/support/built-cli.js";
 import { runCli } from "../../test/ecosystem/support/cli.js";
 import { dropSchema, uniqueSchema } from "../../test/stores/support/postgres.js";
 import { hasPostgres, hasRedis, POSTGRES_URL, REDIS_URL } from "../../test/support/services.js";
@@ -70,6 +72,53 @@ describe("arcroute bench http", () => {
     expect(result.code).toBe(2);
     expect(result.stderr.startsWith(message)).toBe(true);
   });
+
+  it.skipIf(!existsSync("/proc/self/stat")).each(["SIGTERM", "SIGINT"] as const)("%s to the bench process alone stops its child servers and exits, no stack trace", async (signal) => {
+    requireBuiltCli();
+    const out = mkdtempSync(join(tmpdir(), "arcroute-bench-http-test-"));
+    const bench = spawn(process.execPath, [BIN, "bench", "http", "--duration", "30", "--warmup", "0", "--rounds", "1", "--concurrency", "2"], {
+      env: { ...process.env, ARCROUTE_BENCH_OUT: out },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    bench.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => bench.once("exit", (code) => resolve(code)));
+    // The bare server and arcroute serve, each in its own process (a signal to the parent alone, as kill or timeout send it).
+    const childrenOf = (pid: number) =>
+      readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number).filter((child) => {
+        try {
+          const stat = readFileSync(`/proc/${child}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+        } catch {
+          return false; // gone meanwhile
+        }
+      });
+    let children: number[] = [];
+    for (let waited = 0; children.length < 2 && waited < 30_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      children = childrenOf(bench.pid!);
+    }
+    expect(children).toHaveLength(2);
+    bench.kill(signal);
+    expect(await exited).toBe(signal === "SIGINT" ? 130 : 143);
+    // Running, not a zombie waiting to be reaped by its new parent.
+    const running = (pid: number) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+      } catch {
+        return false;
+      }
+    };
+    let alive = children.filter(running);
+    for (let waited = 0; alive.length > 0 && waited < 2_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      alive = alive.filter(running);
+    }
+    if (alive.length > 0) for (const pid of alive) process.kill(pid, "SIGKILL");
+    expect(alive).toEqual([]);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
 
   it("the baseline answers every benchmark query with a body of the same shape and size as arcroute's", async () => {
     const store = createMemoryStore();

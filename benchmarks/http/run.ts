@@ -168,14 +168,42 @@ async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }
   writeFileSync(keysFile, JSON.stringify([{ key, org: "bench-http", tier: "enterprise", rpm: 1_000_000_000, scopes: ["extract"] }]));
   const names = [BASELINE, ...settings.configs.map((c) => `arcroute ${c.name}`)];
   const servers: ChildServer[] = [];
+  // Started or starting: a signal during a start must stop that server too, once it is up.
+  const starting = new Set<Promise<ChildServer>>();
+  let stopping = false;
+  const start = async (args: string[]) => {
+    // Once interrupted nothing new starts; the signal handler exits the process.
+    if (stopping) await new Promise<never>(() => {});
+    const server = startChildServer(args);
+    starting.add(server);
+    try {
+      servers.push(await server);
+    } finally {
+      starting.delete(server);
+    }
+  };
   const bar = new cliProgress.SingleBar(
     { stream: io.stderr, format: "bench http |{bar}| {percentage}% {phase}", hideCursor: false, clearOnComplete: false },
     cliProgress.Presets.shades_classic,
   );
+  // SIGINT/SIGTERM to this process alone (kill, timeout, a CI job cancelled; Ctrl-C reaches the
+  // children too) would end it and leave the child servers listening and the keys file with its live
+  // key in the temporary folder: stop them and remove it, then exit as the signal would have.
+  const interrupted = (signal: NodeJS.Signals) => {
+    stopping = true;
+    bar.stop();
+    io.stderr.write(`arcroute bench http: ${signal}, stopping the benchmark servers\n`);
+    const started = [...starting].map((server) => server.then((s) => s.stop()));
+    void Promise.allSettled([...servers.map((server) => server.stop()), ...started]).then(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
+  };
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
   try {
-    servers.push(await startChildServer(["bare", JSON.stringify(await bareAnswers(QUERIES))]));
+    await start(["bare", JSON.stringify(await bareAnswers(QUERIES))]);
     for (const config of settings.configs) {
-      servers.push(await startChildServer(["serve", "--port", "0", "--keys", keysFile, "--store", config.store, "--limiter", config.limiter]));
+      await start(["serve", "--port", "0", "--keys", keysFile, "--store", config.store, "--limiter", config.limiter]);
     }
     const targets: LoadTarget[] = servers.map((server) => ({
       url: `${server.url}/activate`,
@@ -221,6 +249,7 @@ async function measure(settings: Settings, io: { stderr: NodeJS.WritableStream }
       };
     });
   } finally {
+    process.off("SIGINT", interrupted).off("SIGTERM", interrupted);
     bar.stop();
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
