@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -18,6 +19,34 @@ describe.skipIf(!built)("arcroute activate", () => {
     expect(r.status).toBe(0);
     const env = JSON.parse(r.stdout);
     expect(env).toMatchObject({ success: true, error: null, data: { significance_gate: true, activation_id: null }, meta: { classifier_model: "arcroute-lexicon@1", top_k: 10 } });
+  });
+  it("--weights applies a learned weights file to the filters and names the model +learned", () => {
+    const dir = mkdtempSync(join(tmpdir(), "arcroute-activate-weights-"));
+    const file = join(dir, "weights.json");
+    const weights = { format: "arcroute-learned-weights@1", learned_from: { feedback: 4, hits: 2, organizations: 1 }, fields: { arc_type: 0.5 }, values: {}, drop_below: 0, fusion: 0.4 };
+    writeFileSync(file, JSON.stringify(weights));
+    const plain = JSON.parse(run(["the worst day after mum died"]).stdout);
+    const r = run(["the worst day after mum died", "--weights", file]);
+    expect(r.status).toBe(0);
+    const learned = JSON.parse(r.stdout);
+    expect(learned.meta.classifier_model).toBe("arcroute-lexicon@1+learned");
+    const arcWeights = (env: { data: { field_filters: { field: string; weight: number }[] } }) => env.data.field_filters.filter((f) => f.field === "arc_type").map((f) => f.weight);
+    expect(arcWeights(learned)).toEqual(arcWeights(plain).map((w: number) => Math.max(0.05, Math.round(w * 50) / 100)));
+    // The other fields keep their weights; the same file applies to every --jsonl line.
+    const others = (env: { data: { field_filters: { field: string }[] } }) => env.data.field_filters.filter((f) => f.field !== "arc_type");
+    expect(others(learned)).toEqual(others(plain));
+    const lines = run(["--jsonl", "--weights", file], "the worst day after mum died\n").stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.data.field_filters)).toEqual([learned.data.field_filters]);
+    // A file that is not a weights file: one line naming it, exit 2, nothing on stdout.
+    writeFileSync(file, JSON.stringify({ ...weights, value: {} }));
+    const bad = run(["the worst day after mum died", "--weights", file]);
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+    expect(bad.stderr).toContain(file);
+    const missing = run(["the worst day after mum died", "--weights", join(dir, "none.json")]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read learned weights/);
   });
   it("--debug prints the explanation on stderr", () => {
     const r = run(["the worst day after mum died", "--debug"]);

@@ -3,6 +3,8 @@
  * same envelope the HTTP API returns (activation_id null: nothing is persisted).
  */
 import { classify, CLASSIFIER_MODEL, explain } from "../../classify/index.js";
+import type { Classification } from "../../classify/types.js";
+import { applyLearnedWeights, readLearnedWeights, type LearnedWeights } from "../../feedback/weights.js";
 import { parseActivateRequest, DEFAULT_TOP_K } from "../../schema/request.js";
 import { integerOption } from "../../serve/cli-options.js";
 import type { Command } from "../command.js";
@@ -14,14 +16,36 @@ const usage = `Usage:
   arcroute activate "<query>" [--top-k N]   classify one query, print the JSON envelope
   arcroute activate --jsonl [--top-k N]     one query per stdin line -> one envelope per stdout line, in order
                                             (blank lines are skipped, as by tag --jsonl)
+  --weights FILE                            apply learned weights (a file written by arcroute learn) to the filters;
+                                            the model is then arcroute-lexicon@1+learned
   --debug                                   also print the explanation (cues behind gate, arcs, filters) to stderr
+                                            (the explanation is of the unweighted classifier)
   --json                                    accepted for uniformity with the other commands: the output is always JSON`;
 
-function envelopeFor(rawQuery: string, topK: number): string {
+/** The local classifier, with learned weights applied to its filters when a file was given. */
+interface LocalClassifier {
+  model: string;
+  classify(query: string): Classification;
+}
+
+function localClassifier(weightsFile: string | undefined): LocalClassifier {
+  if (weightsFile === undefined) return { model: CLASSIFIER_MODEL, classify };
+  let weights: LearnedWeights;
+  try {
+    weights = readLearnedWeights(weightsFile);
+  } catch (error) {
+    // Already one line naming the file and what is wrong with it.
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+  // The same name withLearnedWeights gives a classifier with learned weights.
+  return { model: `${CLASSIFIER_MODEL}+learned`, classify: (query) => applyLearnedWeights(classify(query), weights) };
+}
+
+function envelopeFor(rawQuery: string, topK: number, classifier: LocalClassifier): string {
   const parsed = parseActivateRequest({ query: rawQuery, top_k: topK });
   if (!parsed.ok) return JSON.stringify({ success: false, error: parsed.message, data: null, code: "invalid_request" });
-  const data = classify(parsed.value.query);
-  const meta = { query: rawQuery, classifier_model: CLASSIFIER_MODEL, activated_at: new Date().toISOString(), top_k: topK };
+  const data = classifier.classify(parsed.value.query);
+  const meta = { query: rawQuery, classifier_model: classifier.model, activated_at: new Date().toISOString(), top_k: topK };
   return JSON.stringify({ success: true, error: null, data, meta });
 }
 
@@ -30,10 +54,10 @@ function parseTopK(value: string | undefined): number {
   return integerOption("top-k", value, 1, 100);
 }
 
-async function runJsonl(io: CliIO, topK: number): Promise<number> {
+async function runJsonl(io: CliIO, topK: number, classifier: LocalClassifier): Promise<number> {
   let failures = 0;
   for await (const { text } of inputLines(io)) {
-    const out = envelopeFor(text, topK);
+    const out = envelopeFor(text, topK, classifier);
     if (out.startsWith('{"success":false')) failures++;
     await writeLine(io.stdout, out);
   }
@@ -44,17 +68,18 @@ export const command: Command = {
   summary: "classify a query into EDM significance filters (no server needed)",
   usage,
   async run(args, io) {
-    const parsed = parseCommandArgs(args, { jsonl: { type: "boolean" }, json: { type: "boolean" }, debug: { type: "boolean" }, "top-k": { type: "string" } }, true);
+    const parsed = parseCommandArgs(args, { jsonl: { type: "boolean" }, json: { type: "boolean" }, debug: { type: "boolean" }, "top-k": { type: "string" }, weights: { type: "string" } }, true);
     const topK = parseTopK(parsed.values["top-k"]);
+    const classifier = localClassifier(parsed.values.weights);
     if (parsed.values.jsonl) {
       if (parsed.positionals.length > 0) throw new CliError("--jsonl reads queries from stdin; do not pass a query argument");
       if (parsed.values.debug) throw new CliError("--debug explains one query: it does not combine with --jsonl");
-      return runJsonl(io, topK);
+      return runJsonl(io, topK, classifier);
     }
     if (parsed.positionals.length !== 1) throw new CliError('expected exactly one query: arcroute activate "<query>"');
     const request = parseActivateRequest({ query: parsed.positionals[0], top_k: topK });
     if (!request.ok) throw new CliError(request.message);
-    await writeLine(io.stdout, envelopeFor(parsed.positionals[0]!, topK));
+    await writeLine(io.stdout, envelopeFor(parsed.positionals[0]!, topK, classifier));
     if (parsed.values.debug) {
       const { gate, arcs, filters } = explain(request.value.query);
       await writeLine(io.stderr, JSON.stringify({ gate, arcs, filters }, null, 2));
