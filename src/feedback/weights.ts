@@ -4,7 +4,8 @@
  * weight `rerank` gives filter matches against vector similarity. Written by `arcroute learn`,
  * read by `withLearnedWeights` (classification) and passed to `rerank` (fusion).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { z } from "zod";
 import type { FieldFilter } from "../schema/activation.js";
 import { hasOwnProtoKey } from "../schema/own-keys.js";
@@ -75,8 +76,19 @@ export function readLearnedWeights(path: string): LearnedWeights {
   return parseLearnedWeights(raw, path);
 }
 
+/**
+ * Writes through a temporary file in the same folder, renamed over `path`: a write that fails
+ * halfway (a full disk) leaves the previous weights file whole instead of truncated.
+ */
 export function writeLearnedWeights(path: string, weights: LearnedWeights): void {
-  writeFileSync(path, JSON.stringify(weights, null, 2) + "\n");
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, JSON.stringify(weights, null, 2) + "\n");
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new Error(`cannot write learned weights ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  * learns, writes the weights file and prints it with --json.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -73,6 +73,13 @@ async function learnFrom(spec: string, allOrganizations: boolean) {
   expect(printed.weights).toEqual(readLearnedWeights(out));
   expect(printed.weights.learned_from).toEqual({ feedback: sent.acme, hits: sent.acmeHits, organizations: 1 });
   expect(printed).toMatchObject({ repeated: QUERIES.length, test_keys_left_out: 0 });
+  // An --out that cannot be written (a missing folder, a folder): one line naming it, exit 1, no temporary file left.
+  for (const target of [join(dir, "no-such-folder", "w.json"), dir]) {
+    const unwritable = await runCli(["learn", "--store", spec, "--org", "acme", "--out", target]);
+    expect(unwritable.code, target).toBe(1);
+    expect(unwritable.stderr.trimEnd().split("\n")).toEqual([expect.stringContaining(`cannot write learned weights ${target}`)]);
+  }
+  expect(readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   if (!allOrganizations) return;
   const all = await runCli(["learn", "--store", spec, "--out", out]);
   expect(all.code).toBe(0);

@@ -53,7 +53,12 @@ export const command: Command = {
         throw new CliError(`no feedback to learn from${org === null ? "" : ` for '${org}'`}${skipped}; nothing written`, 1);
       }
       const weights = learnWeights(found.examples, found.organizations, options);
-      writeLearnedWeights(values.out!, weights);
+      try {
+        writeLearnedWeights(values.out!, weights);
+      } catch (error) {
+        // One line naming the file (a missing folder, a directory given as --out); the old file, if any, is whole.
+        throw new CliError(error instanceof Error ? error.message : String(error), 1);
+      }
       if (values.json) {
         await writeLine(io.stdout, JSON.stringify({ out: values.out, weights, repeated: found.repeated, test_keys_left_out: found.testKeys }));
         return 0;
