@@ -142,10 +142,17 @@ export function resolveOptions(options: ApiOptions): ResolvedOptions {
   };
 }
 
-/** `/v1`, `v1/`, `/api/v1/` → `/v1`, `/api/v1`; `/` or `` → `` (mounted at the root). */
+/**
+ * `/v1`, `v1/`, `/api/v1/` → `/v1`, `/api/v1`; `/` or `` → `` (mounted at the root). Segments are
+ * unreserved characters, none empty, `.` or `..`: `//evil` would be a host to a URL resolver (the
+ * OpenAPI document's paths are resolved against its server URL), `/a/../b` not the path it names.
+ */
 export function normalizeBasePath(basePath: string): string {
   const trimmed = basePath.trim().replace(/\/+$/, "");
   if (trimmed === "") return "";
-  if (!/^\/?[A-Za-z0-9._~\-/]+$/.test(trimmed)) throw new TypeError(`basePath '${basePath}' is not a URL path`);
-  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+  const segments = (trimmed.startsWith("/") ? trimmed.slice(1) : trimmed).split("/");
+  if (!segments.every((segment) => /^[A-Za-z0-9._~-]+$/.test(segment) && segment !== "." && segment !== "..")) {
+    throw new TypeError(`basePath '${basePath}' is not a URL path`);
+  }
+  return `/${segments.join("/")}`;
 }

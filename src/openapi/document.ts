@@ -17,6 +17,7 @@ import { componentRef, generateComponents, inlineSchema, type JsonSchema } from 
 import { METHOD_NOT_ALLOWED, OPERATIONS, ROUTE_NOT_FOUND, type ErrorSpec, type OperationSpec } from "./operations.js";
 import { MAX_IDEMPOTENCY_KEY_CHARS } from "../http/messages.js";
 import { methodsOf, PLAIN_SEGMENT } from "../http/router.js";
+import { normalizeBasePath } from "../http/options.js";
 
 /** Version of the `/v1` API description (the package version is in package.json). */
 export const API_DOCUMENT_VERSION = "1.0.0";
@@ -74,7 +75,8 @@ const UNLISTED_PATHS =
 const REPLAYED = { "Idempotent-Replayed": { description: "`true` when this is the stored first response to the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
 
 export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
-  const basePath = (options.basePath ?? "/v1").replace(/\/+$/, "");
+  // The handler set's normalisation, so the document lists the paths createApi serves for the same option.
+  const basePath = normalizeBasePath(options.basePath ?? "/v1");
   const paths: OpenApiDocument["paths"] = {};
   for (const operation of OPERATIONS) {
     const path = basePath + operation.path;

@@ -4,6 +4,7 @@
  * limiter specs come from and how a store is opened, and how a spec is shown without its credentials.
  */
 import { CliError } from "../cli/errors.js";
+import { normalizeBasePath } from "../http/options.js";
 import { containsApiKey } from "../keys/redact.js";
 import type { OpenStoreOptions } from "../stores/open.js";
 import { isPgliteInMemory } from "../stores/pglite/in-memory.js";
@@ -101,4 +102,13 @@ export function fractionOption(name: string, value: string, min: number, max: nu
   const n = Number(value);
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value) || n < min || n > max) throw new CliError(`--${name} must be a number from ${min} to ${max}, got '${value}'`);
   return n;
+}
+
+/** `--base-path`: the handler set's own normalisation ("/api/v1/" → "/api/v1", "/" → root), with a one-line error. */
+export function basePathOption(value: string): string {
+  try {
+    return normalizeBasePath(value);
+  } catch {
+    throw new CliError(`--base-path must be a path such as /v1 or /api/v1, got '${value}'`);
+  }
 }

@@ -38,13 +38,16 @@ describe("arcroute openapi", () => {
     const compact = await runCli(["openapi", "--json", "--base-path", "/api/v1"]);
     expect(compact.stdout.trimEnd().split("\n")).toHaveLength(1);
     expect(Object.keys(JSON.parse(compact.stdout).paths)).toContain("/api/v1/activate");
+    // --base-path is normalised as serve and createApi normalise it: the document lists the paths they serve.
+    const loose = await runCli(["openapi", "--json", "--base-path", "api/v1/"]);
+    expect(JSON.parse(loose.stdout)).toEqual(JSON.parse(compact.stdout));
   });
 
   it("has --help and refuses bad usage with one line and exit 2", async () => {
     const help = await runCli(["openapi", "--help"]);
     expect(help).toMatchObject({ code: 0 });
     expect(help.stdout).toContain("--base-path");
-    for (const args of [["openapi", "--nope"], ["openapi", "--base-path", "v1"], ["openapi", "--server-url", "nope"]]) {
+    for (const args of [["openapi", "--nope"], ["openapi", "--base-path", "//evil"], ["openapi", "--base-path", "/v1?x"], ["openapi", "--server-url", "nope"]]) {
       const bad = await runCli(args);
       expect(bad.code).toBe(2);
       expect(bad.stderr.trimEnd().split("\n")).toHaveLength(1);

@@ -88,6 +88,8 @@ describe("basePath and router", () => {
   it("normalizes base paths and refuses what is not a path", () => {
     expect(["/v1", "v1", "/api/v1/", " /api/v1 ", "/", ""].map(normalizeBasePath)).toEqual(["/v1", "/v1", "/api/v1", "/api/v1", "", ""]);
     for (const bad of ["/v1?x", "/v 1", "/v1#a"]) expect(() => normalizeBasePath(bad)).toThrow(TypeError);
+    // Empty, "." and ".." segments: "//evil" reads as a host to a URL resolver, "/a/../b" is not the path it names.
+    for (const bad of ["//evil", "/a//b", "/api/./v1", "/api/../v1", ".."]) expect(() => normalizeBasePath(bad), bad).toThrow(TypeError);
   });
 
   it("matches named and rest segments, decodes them, refuses empty ones", () => {

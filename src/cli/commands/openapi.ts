@@ -4,6 +4,7 @@ import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
 import { writeLine } from "../io.js";
+import { basePathOption } from "../../serve/cli-options.js";
 
 const usage = `Usage: arcroute openapi [--base-path /v1] [--server-url URL] [--json]
 
@@ -20,8 +21,7 @@ export const command: Command = {
   usage,
   async run(args, io) {
     const { values } = parseCommandArgs(args, { "base-path": { type: "string" }, "server-url": { type: "string" }, json: { type: "boolean" } });
-    const basePath = values["base-path"];
-    if (basePath !== undefined && !basePath.startsWith("/")) throw new CliError(`--base-path must start with '/', got '${basePath}'`);
+    const basePath = values["base-path"] === undefined ? undefined : basePathOption(values["base-path"]);
     const serverUrl = values["server-url"];
     if (serverUrl !== undefined && !URL.canParse(serverUrl)) throw new CliError(`--server-url must be an absolute URL, got '${serverUrl}'`);
     const document = createOpenApiDocument({ basePath, serverUrl });

@@ -5,9 +5,8 @@
  */
 import { redactApiKeys } from "../../keys/redact.js";
 import { DEFAULT_FAILED_LOOKUPS_PER_MINUTE } from "../../http/failed-lookups.js";
-import { normalizeBasePath } from "../../http/options.js";
 import { SCOPES, TIERS } from "../../stores/types.js";
-import { describeSpec, integerOption, limiterSpec, limitOrOffOption, parseCommandArgs, queryTimeoutOption, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
+import { basePathOption, describeSpec, integerOption, limiterSpec, limitOrOffOption, parseCommandArgs, queryTimeoutOption, STORE_OPTIONS, storeSpec } from "../../serve/cli-options.js";
 import { KeysFileError } from "../../serve/keys-file.js";
 import { startServe, type RunningServe } from "../../serve/start.js";
 import type { Command } from "../command.js";
@@ -47,15 +46,6 @@ Options:
                     or revoked: 401) per client IP per minute; past it that client's keyed requests
                     answer 429 for a minute without a store lookup; off: no limit  [${DEFAULT_FAILED_LOOKUPS_PER_MINUTE}]
   --json            machine-readable ready line`;
-
-/** The handler set's own normalisation ("/api/v1/" → "/api/v1", "/" → root), with a one-line error. */
-function basePathOption(value: string): string {
-  try {
-    return normalizeBasePath(value);
-  } catch {
-    throw new CliError(`--base-path must be a path such as /v1 or /api/v1, got '${value}'`);
-  }
-}
 
 /**
  * `--host`: an empty value is no interface. Node takes it as "every interface" (`::`), so
