@@ -123,18 +123,30 @@ function reweight(result: Classification, weights: LearnedWeights): Classificati
 }
 
 /**
+ * `applyLearnedWeights` for many results: the weights are validated once, not per result (the CLI's
+ * `activate --weights --jsonl` reweights every line synchronously).
+ */
+export function learnedReweighting(weights: LearnedWeights): (result: Classification) => Classification {
+  const valid = parseLearnedWeights(weights);
+  return (result) => reweight(result, valid);
+}
+
+/** The model name of a classifier's answers with learned weights applied. */
+export const learnedModelName = (model: string): string => `${model}+learned`;
+
+/**
  * A classifier whose filters carry the learned weights; its model name says so (`…+learned`), per
  * answer too: a base whose path varies per query (an LLM hook) keeps naming the path it took
  * (`arcroute-lexicon@1+llm-fallback:timeout+learned`).
  */
 export function withLearnedWeights(base: Classifier, weights: LearnedWeights): Classifier {
-  const valid = parseLearnedWeights(weights);
+  const apply = learnedReweighting(weights);
   const classifyWithModel = async (query: string) => {
     const { result, model } = await classifyWithModelOf(base, query);
-    return { result: reweight(result, valid), model: `${model}+learned` };
+    return { result: apply(result), model: learnedModelName(model) };
   };
   return {
-    model: `${base.model}+learned`,
+    model: learnedModelName(base.model),
     classifyWithModel,
     async classify(query) {
       return (await classifyWithModel(query)).result;

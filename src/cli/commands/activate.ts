@@ -4,7 +4,7 @@
  */
 import { classify, CLASSIFIER_MODEL, explain } from "../../classify/index.js";
 import type { Classification } from "../../classify/types.js";
-import { applyLearnedWeights, readLearnedWeights, type LearnedWeights } from "../../feedback/weights.js";
+import { learnedModelName, learnedReweighting, readLearnedWeights, type LearnedWeights } from "../../feedback/weights.js";
 import { parseActivateRequest, DEFAULT_TOP_K } from "../../schema/request.js";
 import { integerOption } from "../../serve/cli-options.js";
 import type { Command } from "../command.js";
@@ -37,8 +37,9 @@ function localClassifier(weightsFile: string | undefined): LocalClassifier {
     // Already one line naming the file and what is wrong with it.
     throw new CliError(error instanceof Error ? error.message : String(error));
   }
-  // The same name withLearnedWeights gives a classifier with learned weights.
-  return { model: `${CLASSIFIER_MODEL}+learned`, classify: (query) => applyLearnedWeights(classify(query), weights) };
+  // Validated once; named as withLearnedWeights names it (that one is async, and --jsonl is not).
+  const apply = learnedReweighting(weights);
+  return { model: learnedModelName(CLASSIFIER_MODEL), classify: (query) => apply(classify(query)) };
 }
 
 function envelopeFor(rawQuery: string, topK: number, classifier: LocalClassifier): string {
