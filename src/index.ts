@@ -26,10 +26,12 @@ export {
   createShippedEnsembleClassifier,
   fitPrototypes,
   fitEnsembleWeights,
+  recalibrateEnsemble,
   outOfFoldScores,
   readPrototypes,
   writePrototypes,
   readEnsembleWeights,
+  writeEnsembleWeights,
   type PrototypeSet,
   type EnsembleWeights,
   type ScoringClassifier,
@@ -38,6 +40,7 @@ export {
   type EnsembleOptions,
   type FitPrototypesOptions,
   type FitEnsembleOptions,
+  type RecalibrateEnsembleOptions,
   type FieldScores,
 } from "./classify/embedding/index.js";
 export {

@@ -11,6 +11,7 @@ import type {
   FeedbackSelection,
   FieldScores,
   FitEnsembleOptions,
+  RecalibrateEnsembleOptions,
   FitPrototypesOptions,
   HardFieldsOption,
 } from "../src/index.js";
@@ -69,17 +70,19 @@ const ROOT_EXPORTS = [
   "readEnsembleWeights",
   "readLearnedWeights",
   "readPrototypes",
+  "recalibrateEnsemble",
   "shippedModelsDir",
   "successEnvelope",
   "withLearnedWeights",
   "withLlmHook",
+  "writeEnsembleWeights",
 ];
 
 /**
  * Option and result types of the root entry's functions, which users name in their own code. A
  * type leaves no trace at run time: `npm run typecheck` fails here when one is not exported.
  */
-export type RootTypeExports = [EmbeddingClassifierOptions, EnsembleOptions, FeedbackSelection, FieldScores, FitEnsembleOptions, FitPrototypesOptions, HardFieldsOption];
+export type RootTypeExports = [EmbeddingClassifierOptions, EnsembleOptions, FeedbackSelection, FieldScores, FitEnsembleOptions, FitPrototypesOptions, HardFieldsOption, RecalibrateEnsembleOptions];
 
 describe("public surface", () => {
   it("the root entry still exports every reviewed name, and nothing undefined", async () => {

@@ -1,16 +1,20 @@
 /**
  * The labeled classifier query sets: `train.jsonl` (tuning and fitting), `heldout.jsonl` (written
- * by a different author; reported, never tuned on) and `heldout2.jsonl` (a second, fresh held-out
- * split; HELDOUT-2.md). One JSON object per line, validated
+ * by a different author), `heldout2.jsonl` (a second, fresh held-out split; HELDOUT-2.md) and
+ * `heldout3.jsonl` (a third; HELDOUT-3.md, which made the first two development data). One JSON object per line, validated
  * against the canonical EDM vocabulary; a bad line fails with the file and line number.
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ARC_TYPES, TETHER_TYPES, VALENCES } from "../../src/schema/vocabulary.js";
 import { benchmarkPath } from "../paths.js";
+import type { LabeledExample } from "../../src/classify/embedding/labels.js";
 
-/** `heldout2` is the second held-out split (HELDOUT-2.md): written later, fresh, never tuned on. */
-export const SPLITS = ["train", "heldout", "heldout2"] as const;
+/**
+ * `heldout2` and `heldout3` are later held-out splits (HELDOUT-2.md, HELDOUT-3.md), each written
+ * fresh under a protocol committed before it; since HELDOUT-3.md the first two are development data.
+ */
+export const SPLITS = ["train", "heldout", "heldout2", "heldout3"] as const;
 export type Split = (typeof SPLITS)[number];
 
 export const QUERY_GROUPS = ["significance", "factual_personal", "factual_world", "task", "chitchat", "tricky_negative", "borderline"] as const;
@@ -93,4 +97,9 @@ export function loadQueries(split?: Split): LabeledQuery[] {
     throw new Error(`${path}: cannot read the ${split} query set`);
   }
   return parseQueries(text, path, split);
+}
+
+/** A labelled query as the classifiers are fitted on it (the loader has validated the labels). */
+export function toExample(row: LabeledQuery): LabeledExample {
+  return { query: row.query, gate: row.gate, arc_types: row.arc_types, tether_type: row.tether_type, valence: row.valence, group: row.group };
 }

@@ -2,15 +2,16 @@
  * Near-duplicate removal for a new query split (the protocol in HELDOUT-2.md):
  *   npx tsx benchmarks/queries/near-duplicates.ts <candidates.jsonl> <kept.jsonl> [--threshold 0.7]
  *
- * A candidate is dropped when its word set's Jaccard similarity with any train or first held-out
- * query, or with a candidate kept before it, is at or above the threshold. Words are runs of
+ * A candidate is dropped when its word set's Jaccard similarity with any query of the existing
+ * splits (train and the earlier held-out splits), or with a candidate kept before it, is at or
+ * above the threshold. Words are runs of
  * lowercase letters and digits after apostrophes are removed ("couldn't" → "couldnt"), so one
  * changed word in a short query is enough to reach 0.7. The candidates file is parsed with the
  * same validation as the shipped splits, so a bad label fails here with file and line.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { loadQueries, parseQueries } from "./load.js";
+import { loadQueries, parseQueries, queriesPath, SPLITS } from "./load.js";
 
 export const NEAR_DUPLICATE_JACCARD = 0.7;
 
@@ -79,7 +80,10 @@ function main(argv: string[]): void {
     throw new Error("usage: near-duplicates.ts <candidates.jsonl> <kept.jsonl> [--threshold 0.7]");
   }
   const candidates = parseQueries(readFileSync(input, "utf8"), input);
-  const { kept, dropped } = dropNearDuplicates(candidates, [...loadQueries("train"), ...loadQueries("heldout")], threshold);
+  // Every query of the splits that exist already (the candidates' own split is the one being written).
+  const own = new Set(candidates.map((q) => q.split));
+  const references = SPLITS.filter((split) => !own.has(split) && existsSync(queriesPath(split))).flatMap((split) => loadQueries(split));
+  const { kept, dropped } = dropNearDuplicates(candidates, references, threshold);
   writeFileSync(output, kept.map((q) => JSON.stringify(q)).join("\n") + "\n");
   for (const d of dropped) console.log(`dropped ${d.id} (${d.closest.jaccard.toFixed(2)} with ${d.closest.id}): ${d.query} ~ ${d.closest.query}`);
   console.log(`${candidates.length} candidates, ${dropped.length} dropped, ${kept.length} kept (Jaccard >= ${threshold})`);

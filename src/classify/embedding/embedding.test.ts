@@ -19,6 +19,7 @@ import {
   outOfFoldScores,
   readEnsembleWeights,
   readPrototypes,
+  recalibrateEnsemble,
   writePrototypes,
   NEIGHBOURS_FILE,
   PROTOTYPES_FILE,
@@ -26,7 +27,7 @@ import {
   type PrototypeSet,
   type ScoringClassifier,
 } from "./index.js";
-import { lexicalScores } from "./ensemble.js";
+import { lexicalScores, revisedAnswer } from "./ensemble.js";
 import { withLlmHook } from "../llm/index.js";
 import { classifyWithModel } from "../llm/classify-with-model.js";
 import { scoreVector } from "./prototypes.js";
@@ -132,6 +133,12 @@ describe("embedding classifier", () => {
     }
   });
 
+  it("refuses a confidence scope it does not know (a misspelt one would silently mean 'differing')", () => {
+    const embedding = createEmbeddingClassifier({ embedder, prototypes });
+    const weights = { ...readEnsembleWeights(), confidenceScope: "all" } as unknown as Parameters<typeof createEnsembleClassifier>[0]["weights"];
+    expect(() => createEnsembleClassifier({ lexical: naiveLexical, embedding, weights })).toThrow('confidenceScope must be "differing" or "every", got "all"');
+  });
+
   it("refuses prototypes fitted for another embedder", () => {
     expect(() => createEmbeddingClassifier({ embedder, prototypes: { ...prototypes, embedder: "other@1" } })).toThrow(/fitted for 'other@1'/);
   });
@@ -157,14 +164,41 @@ describe("embedding classifier", () => {
 
   it("the ensemble with lexical-only weights keeps the lexical decisions and filters", async () => {
     const embedding = createEmbeddingClassifier({ embedder, prototypes });
-    const weights = { ...(await fitEnsembleWeights({ lexical: naiveLexical, embedding, examples, fittedOn: "t" })), mix: LEXICAL_ONLY_MIX };
+    const fitted = await fitEnsembleWeights({ lexical: naiveLexical, embedding, examples, fittedOn: "t" });
+    const weights = { ...fitted, mix: LEXICAL_ONLY_MIX, confidenceScope: "differing" as const };
     const ensemble = createEnsembleClassifier({ lexical: naiveLexical, embedding, weights });
     const result = await ensemble.classify("my husband cheated and lied to me for years");
     expect(ensemble.model).toBe("arcroute-ensemble@1");
-    expect(result.arc_types).toEqual(["grief"]);
-    expect(result.field_filters).toContainEqual({ field: "emotional_weight", operator: "gte", value: 0.6, weight: 0.5 });
-    // Same decisions as the lexical classifier: its calibrated confidence stands.
-    expect(result.confidence).toBe(0.3);
+    expect(result).toEqual(naiveLexical.classify("x"));
+    // Calibrating every answer keeps the decisions and filters; only the confidence is the calibration's.
+    const every = await createEnsembleClassifier({ lexical: naiveLexical, embedding, weights: { ...weights, confidenceScope: "every" } }).classify("my husband cheated and lied to me for years");
+    expect({ ...every, confidence: 0.3 }).toEqual(result);
+    expect(every.confidence).not.toBe(0.3);
+  });
+
+  it("recalibrateEnsemble refits only the confidence, on a calibration set, and says where", async () => {
+    const embedding = createEmbeddingClassifier({ embedder, prototypes });
+    const weights = { ...(await fitEnsembleWeights({ lexical: naiveLexical, embedding, examples, fittedOn: "t" })), confidenceScope: "every" as const };
+    // A calibration set labelled otherwise (every arc "bond"): the ensemble is wrong on every
+    // significant query there, so a train-fitted confidence is far too high for it.
+    const calibration = examples.map((e) => (e.gate ? { ...e, arc_types: ["bond" as const] } : e));
+    const { weights: recalibrated, ece } = await recalibrateEnsemble(weights, { lexical: naiveLexical, embedding, examples: calibration, calibratedOn: "cal (14)" });
+    expect(recalibrated.calibrated_on).toBe("cal (14)");
+    expect({ ...recalibrated, confidence: weights.confidence, calibrated_on: undefined }).toEqual({ ...weights, calibrated_on: undefined });
+    expect(recalibrated.confidence).not.toEqual(weights.confidence);
+    expect(ece.after).toBeLessThan(ece.before);
+    const before = createEnsembleClassifier({ lexical: naiveLexical, embedding, weights });
+    const after = createEnsembleClassifier({ lexical: naiveLexical, embedding, weights: recalibrated });
+    for (const { query } of examples) {
+      const [a, b] = [await before.classify(query), await after.classify(query)];
+      expect({ ...b, confidence: a.confidence }, query).toEqual(a);
+    }
+  });
+
+  it("the fit keeps the confidence scope with the lower train ECE: an always-0.3 lexical confidence on mostly right answers is recalibrated everywhere", async () => {
+    const embedding = createEmbeddingClassifier({ embedder, prototypes });
+    const weights = await fitEnsembleWeights({ lexical: naiveLexical, embedding, examples, fittedOn: "t" });
+    expect(weights.confidenceScope).toBe("every");
   });
 
   it("names the path an LLM hook around its lexical side took (arcroute-ensemble@1+llm-fallback:timeout)", async () => {
@@ -264,6 +298,68 @@ describe("the ensemble mixes the lexical probabilities", () => {
 
   it("filter weights alone hide how close the call was: the lexical tether stands", async () => {
     expect(tetherOf(await createEnsembleClassifier({ lexical: weightsOnly, embedding, weights }).classify("q"))).toBe("person");
+  });
+
+  it("a tipped tether changes the tether filters only: secondary arcs, weights and the unrounded confidence stay lexical", async () => {
+    const withSecondary: Classification = {
+      ...answer,
+      arc_types: ["grief", "bond"],
+      field_filters: [{ field: "arc_type", operator: "eq", value: "grief", weight: 0.84 }, { field: "arc_type", operator: "eq", value: "bond", weight: 0.3 }, ...answer.field_filters.slice(1)],
+      confidence: 0.8123,
+    };
+    const lexical: ProbabilisticClassifier = { model: "stub@1", classify: () => withSecondary, classifyWithProbabilities: () => ({ result: withSecondary, probabilities: close }) };
+    // The embedding is sure of grief alone: re-decoded, the arcs would lose bond (the lexical runner-up).
+    const result = await createEnsembleClassifier({ lexical, embedding, weights: { ...weights, mix: { ...weights.mix, arc_type: 0.3 } } }).classify("q");
+    expect(tetherOf(result)).toBe("place");
+    expect(result.arc_types).toEqual(["grief", "bond"]);
+    expect(result.confidence).toBe(0.8123);
+    expect(result.field_filters.filter((f) => f.field !== "tether_type")).toEqual(withSecondary.field_filters.filter((f) => f.field !== "tether_type"));
+  });
+});
+
+describe("revisedAnswer: the lexical answer, with only the changed decisions replaced", () => {
+  const open = (arcs: string[], tether: string | null, valence: string, confidence: number): Classification => ({
+    activation_id: null,
+    arc_types: arcs as Classification["arc_types"],
+    primary_domain: "constellation",
+    field_filters: [
+      ...arcs.map((value, i) => ({ field: "arc_type", operator: "eq", value, weight: 1 - i / 4 })),
+      ...(tether ? [{ field: "tether_type", operator: "eq", value: tether, weight: 0.6 }] : []),
+      { field: "valence", operator: "eq", value: valence, weight: 0.7 },
+      { field: "relational_dynamics", operator: "eq", value: "parent", weight: 0.5 },
+    ] as Classification["field_filters"],
+    confidence,
+    significance_gate: true,
+  });
+  const closed: Classification = { activation_id: null, arc_types: [], primary_domain: null, field_filters: [], confidence: 0.9, significance_gate: false };
+
+  it("returns the lexical answer itself when no decision changed, whatever else the decoding did", () => {
+    const lexical = open(["grief", "bond"], "person", "negative", 0.8123);
+    expect(revisedAnswer(lexical, open(["grief", "exile"], "person", "negative", 0.81))).toBe(lexical);
+    expect(revisedAnswer(closed, { ...closed, confidence: 0.4 })).toBe(closed);
+  });
+
+  it("takes the decoded answer whole when the gate changed", () => {
+    const decoded = open(["grief"], "person", "negative", 0.55);
+    expect(revisedAnswer(closed, decoded)).toBe(decoded);
+    expect(revisedAnswer(decoded, closed)).toBe(closed);
+  });
+
+  it("a new top arc brings its arc list, arc filters and confidence; other fields stay lexical", () => {
+    const lexical = open(["exile", "bond"], "person", "negative", 0.47);
+    const revised = revisedAnswer(lexical, open(["bond", "exile", "grief"], "place", "negative", 0.52));
+    expect(revised.arc_types).toEqual(["bond", "exile", "grief"]);
+    expect(revised.confidence).toBe(0.52);
+    expect(revised.field_filters.filter((f) => f.field === "arc_type").map((f) => f.value)).toEqual(["bond", "exile", "grief"]);
+    // The tether changed too; valence and the unscored relation filter are the lexical ones, in place.
+    expect(revised.field_filters.map((f) => `${f.field}=${f.value}`)).toEqual(["arc_type=bond", "arc_type=exile", "arc_type=grief", "tether_type=place", "valence=negative", "relational_dynamics=parent"]);
+  });
+
+  it("a tether where the lexical answer had none is added; one the decoding dropped is removed", () => {
+    const revised = revisedAnswer(open(["grief"], null, "negative", 0.7), open(["grief"], "object", "negative", 0.7));
+    expect(revised.field_filters.filter((f) => f.field === "tether_type").map((f) => f.value)).toEqual(["object"]);
+    const dropped = revisedAnswer(open(["grief"], "object", "negative", 0.7), open(["grief"], null, "negative", 0.7));
+    expect(dropped.field_filters.some((f) => f.field === "tether_type")).toBe(false);
   });
 });
 

@@ -1,15 +1,16 @@
 /**
  * The ensemble: the lexical classifier's answer and the embedding classifier's scores, mixed per
  * field with weights fitted on the train split (a weight of 0 means "lexical only"), decoded by
- * the same step as the embedding classifier; when that changes no decision (gate, top arc, tether,
- * valence) the lexical answer is returned unchanged. The confidence is the lexical classifier's where the
- * ensemble decides as it did, and a calibration fitted on the train answers that differ elsewhere.
+ * the same step as the embedding classifier; the answer is the lexical one with only the decisions
+ * that mixing changed (gate, top arc, tether, valence) replaced (`revisedAnswer`). The confidence
+ * is a calibration over the lexical confidence and the two views' agreement, for every answer or
+ * only for those that decide otherwise (`confidenceScope`; the lexical confidence stands elsewhere).
  * Filters on fields the embedding does not score (emotion, relations, weight…) are the lexical ones.
  * With a tether stack (tether.ts) in the weights, the tether type is then revised from the lexical
  * choice by the query's and its anchor phrase's embeddings (the one step cross-validation on train
  * found a gain for; see scripts/fit-embedding-classifier.ts).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { shippedModelsDir, SHIPPED_STATIC_MODEL } from "../../embed/transformers.js";
 import type { FieldFilter } from "../../schema/activation.js";
@@ -21,12 +22,16 @@ import { NONE, SCORED_FIELDS, type ScoredField } from "./labels.js";
 import type { Logistic } from "./logistic.js";
 import { predict } from "./logistic.js";
 import { decodeScores, ranked, type FieldScores } from "./scores.js";
+import { primaryDomain } from "../filters.js";
 import { anchorPhrase, predictTether, type TetherStack } from "./tether.js";
 
 export const ENSEMBLE_VERSION = "arcroute-ensemble@1";
 export const ENSEMBLE_WEIGHTS_FORMAT = "arcroute-ensemble-weights@2";
 /** File name of the fitted weights, inside the embedding model's folder. */
 export const ENSEMBLE_WEIGHTS_FILE = "arcroute-ensemble.json";
+
+export const CONFIDENCE_SCOPES = ["differing", "every"] as const;
+export type ConfidenceScope = (typeof CONFIDENCE_SCOPES)[number];
 
 export interface EnsembleWeights {
   format: typeof ENSEMBLE_WEIGHTS_FORMAT;
@@ -40,11 +45,19 @@ export interface EnsembleWeights {
   gateThreshold?: number;
   arcRatio: number;
   /**
-   * Calibration over `ensembleConfidenceFeatures`, for the answers whose gate or top arc differ
-   * from the lexical classifier's (where they agree, its own calibrated confidence stands);
-   * intercept-only (their rate of being right) when few train answers differed; null when none did.
+   * Calibration over `ensembleConfidenceFeatures`, for the answers `confidenceScope` names;
+   * intercept-only (their rate of being right) when it was fitted on few answers; null when no
+   * answer differed from the lexical one.
    */
   confidence: Logistic | null;
+  /**
+   * Which answers `confidence` calibrates: "differing" (default) those whose gate or top arc
+   * differ from the lexical classifier's; "every" all of them, the lexical confidence being one
+   * of its features beside the agreement of the two views. The fit keeps the lower train ECE.
+   */
+  confidenceScope?: ConfidenceScope;
+  /** Where `confidence` was refitted, when not on `fitted_on` (`recalibrateEnsemble`). */
+  calibrated_on?: string;
   /** Revises the tether type (absent: the mixed/lexical tether stands). Needs an embedding classifier that exposes its embedder. */
   tether?: TetherStack;
 }
@@ -125,6 +138,22 @@ export function ensembleConfidenceFeatures(lexical: FieldScores, embedding: Fiel
   return [Math.log(c / (1 - c)), agree, share];
 }
 
+/**
+ * The ensemble's confidence: the calibration where `confidenceScope` applies it (every answer, or
+ * those that decide otherwise than the lexical classifier), else the lexical confidence.
+ */
+export function ensembleConfidence(
+  weights: Pick<EnsembleWeights, "confidence" | "confidenceScope">,
+  lexical: { confidence: number; arcs: readonly string[]; gate: boolean },
+  scores: { lexical: FieldScores; embedding: FieldScores; mixed: FieldScores },
+): number {
+  const model = weights.confidence;
+  if (model === null) return lexical.confidence;
+  if (weights.confidenceScope !== "every" && sameDecision(lexical.arcs, lexical.gate, scores.mixed)) return lexical.confidence;
+  const p = predict(model, model.weights.length === 1 ? [] : ensembleConfidenceFeatures(scores.lexical, scores.embedding, scores.mixed));
+  return Math.round(p * 1000) / 1000;
+}
+
 /** Whether the mixed scores decide as the lexical classifier did: same gate and, when open, the same top arc. */
 export function sameDecision(lexicalArcs: readonly string[], lexicalGate: boolean, mixed: FieldScores): boolean {
   const open = mixed.gate >= 0.5;
@@ -132,15 +161,43 @@ export function sameDecision(lexicalArcs: readonly string[], lexicalGate: boolea
   return !open || ranked(mixed.fields.arc_type).find(([arc]) => arc !== NONE)?.[0] === lexicalArcs[0];
 }
 
-/** Same gate, top arc, tether type and valence (the decisions the ensemble mixes). */
-function sameAnswer(a: Classification, b: Classification): boolean {
-  const top = (r: Classification, field: string) => r.field_filters.filter((f) => f.field === field).sort((x, y) => y.weight - x.weight)[0]?.value;
-  return a.significance_gate === b.significance_gate && a.arc_types[0] === b.arc_types[0] && top(a, "tether_type") === top(b, "tether_type") && top(a, "valence") === top(b, "valence");
-}
-
 /** Lexical filters the ensemble keeps as they are: fields the embedding classifier does not score. */
 export function unscoredFilters(result: Classification): FieldFilter[] {
   return result.field_filters.filter((f) => !(SCORED_FIELDS as readonly string[]).includes(f.field));
+}
+
+/** The highest-weight filter of a field (what the benchmark and retrieval read as the value). */
+const topFilter = (r: Classification, field: string): FieldFilter | undefined => r.field_filters.filter((f) => f.field === field).sort((x, y) => y.weight - x.weight)[0];
+
+/**
+ * The lexical answer with only the decisions that mixing changed taken from the decoded one: a
+ * changed gate gives the decoded answer; a changed top arc, its arc list, arc filters and
+ * calibrated confidence; a changed tether type or valence, that field's filters. Everything else
+ * (secondary arcs under an unchanged top arc, filter weights, the unrounded confidence) stays
+ * lexical: re-decoding a decision the ensemble agrees with dropped right secondary arcs
+ * (development splits: hit@3 one worse) and rounded confidences for nothing.
+ */
+export function revisedAnswer(lexical: Classification, decoded: Classification): Classification {
+  if (decoded.significance_gate !== lexical.significance_gate) return decoded;
+  if (!lexical.significance_gate) return lexical;
+  const arcChanged = decoded.arc_types[0] !== lexical.arc_types[0];
+  const changed = new Set<string>(arcChanged ? ["arc_type"] : []);
+  for (const field of ["tether_type", "valence"]) if (topFilter(decoded, field)?.value !== topFilter(lexical, field)?.value) changed.add(field);
+  if (changed.size === 0) return lexical;
+  // Each changed field's decoded filters take the place of its lexical ones (appended when it had none).
+  const filters: FieldFilter[] = [];
+  for (const filter of lexical.field_filters) {
+    if (!changed.has(filter.field)) filters.push(filter);
+    else if (!filters.some((f) => f.field === filter.field)) filters.push(...decoded.field_filters.filter((f) => f.field === filter.field));
+  }
+  for (const field of changed) if (!filters.some((f) => f.field === field)) filters.push(...decoded.field_filters.filter((f) => f.field === field));
+  return {
+    ...lexical,
+    arc_types: arcChanged ? decoded.arc_types : lexical.arc_types,
+    primary_domain: primaryDomain(filters),
+    field_filters: filters,
+    confidence: arcChanged ? decoded.confidence : lexical.confidence,
+  };
 }
 
 export interface EnsembleOptions {
@@ -148,9 +205,6 @@ export interface EnsembleOptions {
   embedding: ScoringClassifier;
   weights: EnsembleWeights;
 }
-
-/** The highest-weight filter of a field (what the benchmark and retrieval read as the value). */
-const topFilter = (r: Classification, field: string): FieldFilter | undefined => r.field_filters.filter((f) => f.field === field).sort((x, y) => y.weight - x.weight)[0];
 
 /**
  * The answer with its tether type revised by the stack, where the stack disagrees with it: the
@@ -196,6 +250,9 @@ export function createEnsembleClassifier(options: EnsembleOptions): Classifier {
   for (const [decision, share] of Object.entries(weights.mix)) {
     if (!(share >= 0 && share <= 1)) throw new RangeError(`ensemble weights: mix.${decision} must be in [0, 1], got ${share}`);
   }
+  if (weights.confidenceScope !== undefined && !CONFIDENCE_SCOPES.includes(weights.confidenceScope)) {
+    throw new RangeError(`ensemble weights: confidenceScope must be "differing" or "every", got ${JSON.stringify(weights.confidenceScope)}`);
+  }
   const stack = weights.tether;
   const { embedder, scoreVector } = embedding;
   if (stack && (!embedder || !scoreVector)) throw new Error("ensemble weights with a tether stack need an embedding classifier that exposes its embedder (createEmbeddingClassifier)");
@@ -237,17 +294,12 @@ export function createEnsembleClassifier(options: EnsembleOptions): Classifier {
   function mixedAnswer(lexicalResult: Classification, probabilities: FieldProbabilities | null, embeddingScores: FieldScores): Classification {
     const lexicalSide = lexicalScores(lexicalResult, probabilities);
     const mixed = mixScores(lexicalSide, embeddingScores, weights.mix, weights.gateThreshold);
-    const decoded = decodeScores(mixed, {
-      arcRatio: weights.arcRatio,
-      confidenceValue:
-        weights.confidence === null || sameDecision(lexicalResult.arc_types, lexicalResult.significance_gate, mixed)
-          ? lexicalResult.confidence
-          : predict(weights.confidence, weights.confidence.weights.length === 1 ? [] : ensembleConfidenceFeatures(lexicalSide, embeddingScores, mixed)),
-      extraFilters: unscoredFilters(lexicalResult),
-    });
-    // Where the embedding changes none of the decisions, the lexical answer stands as it is (its
-    // secondary arcs and filter weights included): the ensemble only differs where it disagrees.
-    return sameAnswer(lexicalResult, decoded) ? lexicalResult : decoded;
+    const lexical = { confidence: lexicalResult.confidence, arcs: lexicalResult.arc_types, gate: lexicalResult.significance_gate };
+    const confidence = ensembleConfidence(weights, lexical, { lexical: lexicalSide, embedding: embeddingScores, mixed });
+    const decoded = decodeScores(mixed, { arcRatio: weights.arcRatio, confidenceValue: confidence, extraFilters: unscoredFilters(lexicalResult) });
+    // The ensemble only differs from the lexical answer where it disagrees with it.
+    const revised = revisedAnswer(lexicalResult, decoded);
+    return revised.confidence === confidence ? revised : { ...revised, confidence };
   }
 }
 
@@ -256,6 +308,12 @@ export function readEnsembleWeights(path: string = join(shippedModelsDir(), SHIP
   const weights = JSON.parse(readFileSync(path, "utf8")) as EnsembleWeights;
   if (weights.format !== ENSEMBLE_WEIGHTS_FORMAT) throw new Error(`unsupported ensemble weights format '${weights.format}' in ${path}`);
   return weights;
+}
+
+/** Writes ensemble weights as `readEnsembleWeights` reads them: indented, each number array on one line. */
+export function writeEnsembleWeights(path: string, weights: EnsembleWeights): void {
+  const text = JSON.stringify(weights, null, 2).replace(/\[\s+(-?[\d.e-]+(?:,\s+-?[\d.e-]+)*)\s+\]/g, (_, list: string) => `[${list.replace(/\s+/g, "")}]`);
+  writeFileSync(path, text + "\n");
 }
 
 /** The shipped ensemble: `lexical` (default: the package's lexical classifier) + the shipped embedding classifier. */

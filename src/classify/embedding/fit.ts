@@ -11,6 +11,7 @@
 import type { Classifier } from "../types.js";
 import type { ScoringClassifier } from "./classifier.js";
 import {
+  ensembleConfidence,
   ensembleConfidenceFeatures,
   ENSEMBLE_WEIGHTS_FORMAT,
   answerWithProbabilities,
@@ -19,6 +20,8 @@ import {
   LEXICAL_ONLY_MIX,
   lexicalScores,
   mixScores,
+  CONFIDENCE_SCOPES,
+  type ConfidenceScope,
   type EnsembleWeights,
 } from "./ensemble.js";
 import type { Embedder } from "../../embed/types.js";
@@ -39,7 +42,7 @@ const THRESHOLDS = Array.from({ length: 17 }, (_, i) => 0.3 + i * 0.025).sort((a
 /** A gate rule other than the lexical classifier's must beat its train F1 by this much (the held-out split is smaller than train; small train gains do not carry over). */
 const MIN_GATE_GAIN = 0.01;
 
-/** Fewest train answers differing from the lexical classifier's to calibrate on features (fewer: their rate of being right). */
+/** Fewest answers to calibrate on features (fewer: their rate of being right). */
 const MIN_CALIBRATION_ROWS = 20;
 /** Query group whose gate must stay closed (the labelled set's name for it). */
 const TRICKY_GROUP = "tricky_negative";
@@ -106,6 +109,7 @@ interface Scored {
   lexical: FieldScores;
   /** The lexical classifier's own arc list, best first. */
   lexicalArcs: string[];
+  lexicalConfidence: number;
   embedding: FieldScores;
 }
 
@@ -159,10 +163,106 @@ function arcSetFigures(rows: Scored[], decode: (r: Scored) => string[]): { f1: n
  */
 function fitArcRatio(rows: Scored[], mix: EnsembleWeights["mix"], gateThreshold: number): number {
   const lexical = arcSetFigures(rows, (r) => r.lexicalArcs);
-  const figures = ARC_RATIOS.map((ratio) => ({ ratio, ...arcSetFigures(rows, (r) => decodeScores(mixScores(r.lexical, r.embedding, mix, gateThreshold), { arcRatio: ratio }).arc_types) }));
+  // As the ensemble answers: the decoded arcs only where the top arc changed (revisedAnswer).
+  const arcsOf = (r: Scored, ratio: number) => {
+    const decoded = decodeScores(mixScores(r.lexical, r.embedding, mix, gateThreshold), { arcRatio: ratio }).arc_types;
+    return decoded[0] === r.lexicalArcs[0] ? r.lexicalArcs : decoded;
+  };
+  const figures = ARC_RATIOS.map((ratio) => ({ ratio, ...arcSetFigures(rows, (r) => arcsOf(r, ratio)) }));
   const allowed = figures.filter((f) => f.hitAt3 >= lexical.hitAt3 - 1e-12);
   if (allowed.length === 0) return argmax(figures, (f) => f.hitAt3).ratio;
   return argmax(allowed, (f) => f.f1).ratio;
+}
+
+/** Expected calibration error over 10 equal-width bins (as the classifier benchmark computes it). */
+function calibrationError(confidences: readonly number[], right: readonly boolean[]): number {
+  const bins = Array.from({ length: 10 }, () => ({ n: 0, confidence: 0, right: 0 }));
+  confidences.forEach((c, i) => {
+    const bin = bins[Math.min(9, Math.floor(c * 10))]!;
+    bin.n++;
+    bin.confidence += c;
+    if (right[i]) bin.right++;
+  });
+  return bins.reduce((sum, b) => sum + (b.n === 0 ? 0 : Math.abs(b.confidence - b.right)), 0) / Math.max(confidences.length, 1);
+}
+
+/** The answers a calibration of `scope` covers, and its features (intercept only when few answers differ). */
+function calibrationSet(rows: Scored[], mixed: FieldScores[], scope: ConfidenceScope) {
+  const differing = rows.map((_, i) => i).filter((i) => !sameDecision(rows[i]!.lexicalArcs, rows[i]!.lexical.gate >= 0.5, mixed[i]!));
+  const indexes = scope === "differing" ? differing : rows.map((_, i) => i);
+  const features = (i: number) => (indexes.length < MIN_CALIBRATION_ROWS ? [] : ensembleConfidenceFeatures(rows[i]!.lexical, rows[i]!.embedding, mixed[i]!));
+  return { indexes, differing: differing.length, features };
+}
+
+/** ECE of the ensemble's answers over `rows` with the given calibration. */
+function ensembleCalibrationError(rows: Scored[], mixed: FieldScores[], calibration: Pick<EnsembleWeights, "confidence" | "confidenceScope">): number {
+  const confidences = rows.map((r, i) => {
+    const lexical = { confidence: r.lexicalConfidence, arcs: r.lexicalArcs, gate: r.lexical.gate >= 0.5 };
+    return ensembleConfidence(calibration, lexical, { lexical: r.lexical, embedding: r.embedding, mixed: mixed[i]! });
+  });
+  return calibrationError(confidences, rows.map((r, i) => isRight(mixed[i]!, r.example)));
+}
+
+/** A calibration of `scope` fitted on `rows`; null when no answer differs from the lexical one (nothing to calibrate). */
+function fitScope(rows: Scored[], mixed: FieldScores[], scope: ConfidenceScope): Pick<EnsembleWeights, "confidence" | "confidenceScope"> {
+  const set = calibrationSet(rows, mixed, scope);
+  if (set.differing === 0) return { confidence: null, confidenceScope: scope };
+  const confidence = fitLogistic(set.indexes.map(set.features), set.indexes.map((i) => isRight(mixed[i]!, rows[i]!.example)));
+  return { confidence, confidenceScope: scope };
+}
+
+/**
+ * The confidence calibration, over `ensembleConfidenceFeatures`: fitted on the answers whose gate
+ * or top arc differ from the lexical classifier's (where they agree its confidence stands), or on
+ * every answer (the lexical confidence then only one feature beside the two views' agreement);
+ * the one with the lower ECE over all train answers is kept. With few differing answers, only
+ * their rate of being right (an intercept-only model); none: no calibration.
+ */
+function fitConfidence(rows: Scored[], mixed: FieldScores[]): Pick<EnsembleWeights, "confidence" | "confidenceScope"> {
+  const candidates = CONFIDENCE_SCOPES.map((scope) => fitScope(rows, mixed, scope));
+  return argmax(candidates, (c) => -ensembleCalibrationError(rows, mixed, c));
+}
+
+/** Each example answered by both classifiers, as the fit reads them. */
+async function scoreExamples(lexical: Classifier, embedding: ScoringClassifier, examples: LabeledExample[], embeddingScores?: FieldScores[]): Promise<Scored[]> {
+  const rows: Scored[] = [];
+  for (const [i, example] of examples.entries()) {
+    const { result: lexicalResult, probabilities } = await answerWithProbabilities(lexical, example.query);
+    rows.push({
+      example,
+      lexical: lexicalScores(lexicalResult, probabilities),
+      lexicalArcs: lexicalResult.arc_types,
+      lexicalConfidence: lexicalResult.confidence,
+      embedding: embeddingScores?.[i] ?? (await embedding.scores(example.query)),
+    });
+  }
+  return rows;
+}
+
+export interface RecalibrateEnsembleOptions {
+  lexical: Classifier;
+  embedding: ScoringClassifier;
+  /** Labelled queries like the ones the ensemble will answer, none of them fitted on. */
+  examples: LabeledExample[];
+  /** A note stored with the weights (`calibrated_on`), e.g. the file and count. */
+  calibratedOn: string;
+}
+
+/**
+ * The weights with their confidence calibration (same scope) refitted on `examples`: a
+ * calibration set for queries unlike the fit's (out-of-fold train answers are harder than new
+ * authors' queries, so a train calibration is under-confident on them). Decisions are unchanged.
+ * Returns the ECE over `examples` before and after (in sample: the after figure flatters).
+ */
+export async function recalibrateEnsemble(weights: EnsembleWeights, options: RecalibrateEnsembleOptions): Promise<{ weights: EnsembleWeights; ece: { before: number; after: number } }> {
+  checkEnsembleParts("recalibrateEnsemble", options, ["lexical", "embedding", "examples", "calibratedOn"], ["lexical", "embedding", "examples", "calibratedOn"]);
+  const rows = await scoreExamples(options.lexical, options.embedding, options.examples);
+  const mixed = rows.map((r) => mixScores(r.lexical, r.embedding, weights.mix, weights.gateThreshold));
+  const refitted = fitScope(rows, mixed, weights.confidenceScope ?? "differing");
+  return {
+    weights: { ...weights, ...refitted, calibrated_on: options.calibratedOn },
+    ece: { before: ensembleCalibrationError(rows, mixed, weights), after: ensembleCalibrationError(rows, mixed, refitted) },
+  };
 }
 
 export interface FitEnsembleOptions {
@@ -180,16 +280,7 @@ export async function fitEnsembleWeights(options: FitEnsembleOptions): Promise<E
   const { lexical, embedding, examples, fittedOn, embeddingScores } = options;
   if (!Array.isArray(examples)) throw new TypeError("fitEnsembleWeights: `examples` must be an array of labelled examples");
   if (embeddingScores !== undefined && embeddingScores.length !== examples.length) throw new Error("embeddingScores must score every example, in order");
-  const rows: Scored[] = [];
-  for (const [i, example] of examples.entries()) {
-    const { result: lexicalResult, probabilities } = await answerWithProbabilities(lexical, example.query);
-    rows.push({
-      example,
-      lexical: lexicalScores(lexicalResult, probabilities),
-      lexicalArcs: lexicalResult.arc_types,
-      embedding: embeddingScores?.[i] ?? (await embedding.scores(example.query)),
-    });
-  }
+  const rows = await scoreExamples(lexical, embedding, examples, embeddingScores);
   const gate = fitGate(rows);
   const mix: EnsembleWeights["mix"] = {
     gate: gate.share,
@@ -199,17 +290,6 @@ export async function fitEnsembleWeights(options: FitEnsembleOptions): Promise<E
   };
   const arcRatio = fitArcRatio(rows, mix, gate.threshold);
   const mixed = rows.map((r) => mixScores(r.lexical, r.embedding, mix, gate.threshold));
-  // Where the ensemble decides as the lexical classifier did, its confidence is the lexical one;
-  // the calibration is fitted on the answers that differ.
-  const differing = rows.map((r, i) => ({ r, mixed: mixed[i]! })).filter(({ r, mixed: m }) => !sameDecision(r.lexicalArcs, r.lexical.gate >= 0.5, m));
-  // With few differing answers, only their rate of being right (an intercept-only model).
-  const features = (r: Scored, m: FieldScores) => (differing.length < MIN_CALIBRATION_ROWS ? [] : ensembleConfidenceFeatures(r.lexical, r.embedding, m));
-  const confidence =
-    differing.length === 0
-      ? null
-      : fitLogistic(
-          differing.map(({ r, mixed: m }) => features(r, m)),
-          differing.map(({ r, mixed: m }) => isRight(m, r.example)),
-        );
-  return { format: ENSEMBLE_WEIGHTS_FORMAT, lexical: lexical.model, embedding: embedding.model, fitted_on: fittedOn, mix, gateThreshold: gate.threshold, arcRatio, confidence };
+  const { confidence, confidenceScope } = fitConfidence(rows, mixed);
+  return { format: ENSEMBLE_WEIGHTS_FORMAT, lexical: lexical.model, embedding: embedding.model, fitted_on: fittedOn, mix, gateThreshold: gate.threshold, arcRatio, confidence, confidenceScope };
 }

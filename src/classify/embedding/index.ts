@@ -14,13 +14,14 @@ export {
   createEnsembleClassifier,
   createShippedEnsembleClassifier,
   readEnsembleWeights,
+  writeEnsembleWeights,
   ENSEMBLE_VERSION,
   ENSEMBLE_WEIGHTS_FILE,
   LEXICAL_ONLY_MIX,
   type EnsembleOptions,
   type EnsembleWeights,
 } from "./ensemble.js";
-export { fitEnsembleWeights, outOfFoldScores, type FitEnsembleOptions } from "./fit.js";
+export { fitEnsembleWeights, outOfFoldScores, recalibrateEnsemble, type FitEnsembleOptions, type RecalibrateEnsembleOptions } from "./fit.js";
 export type { LabeledExample } from "./labels.js";
 export type { FieldScores } from "./scores.js";
 export { anchorPhrase, predictTether, type TetherStack } from "./tether.js";
