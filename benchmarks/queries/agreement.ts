@@ -1,7 +1,9 @@
 /**
- * Agreement between two annotators of the same queries (HELDOUT-2.md: the authors' labels against
- * a second annotator's blind labels), scored like the classifier benchmark scores a prediction:
- *   npx tsx benchmarks/queries/agreement.ts [benchmarks/queries/heldout2-second-annotator.jsonl]
+ * Agreement between two annotators of the same queries (HELDOUT-2.md, HELDOUT-3.md: the authors'
+ * labels against a second annotator's blind labels), scored like the classifier benchmark scores a
+ * prediction:
+ *   npx tsx benchmarks/queries/agreement.ts [<split>-second-annotator.jsonl]   (default heldout2's)
+ * The split is the one the second annotation's records name.
  * The second annotator plays the classifier: gate agreement over all queries; over the queries both
  * call gate-true, top arc = the second annotator's first arc is one of the author's arcs (the
  * benchmark's top-1), same first arc, same tether type, same valence.
@@ -41,7 +43,9 @@ export function agreement(authors: readonly LabeledQuery[], second: readonly Lab
 
 function main(argv: string[]): void {
   const path = argv[0] ?? benchmarkPath("queries", "heldout2-second-annotator.jsonl");
-  const a = agreement(loadQueries("heldout2"), parseQueries(readFileSync(path, "utf8"), path));
+  const second = parseQueries(readFileSync(path, "utf8"), path);
+  const split = second[0]?.split ?? "heldout2";
+  const a = agreement(loadQueries(split), second);
   const share = (n: number, of: number) => `${n}/${of} = ${(n / of).toFixed(3)}`;
   console.log(`gate ${share(a.gate, a.queries)}; of ${a.bothGateTrue} both gate-true: top arc in the author's arcs ${share(a.topArcInLabels, a.bothGateTrue)}, same first arc ${share(a.sameFirstArc, a.bothGateTrue)}, tether ${share(a.tether, a.bothGateTrue)}, valence ${share(a.valence, a.bothGateTrue)}`);
 }
