@@ -34,7 +34,6 @@ import { labelsOf, NONE } from "../src/classify/embedding/labels.js";
 import { ranked } from "../src/classify/embedding/scores.js";
 import { crossValidateTether, fitTetherStack, type TetherRow, type TetherSetting } from "./fit-ensemble-tether.js";
 
-
 // The train split fits; the development splits (below) can only set a share to 0 and calibrate the
 // confidence (scripts/recalibrate-ensemble.ts); heldout3 is never read.
 const train = loadQueries("train");

@@ -186,7 +186,7 @@ function calibrationError(confidences: readonly number[], right: readonly boolea
   return bins.reduce((sum, b) => sum + (b.n === 0 ? 0 : Math.abs(b.confidence - b.right)), 0) / Math.max(confidences.length, 1);
 }
 
-/** The answers a calibration of `scope` covers, and its features (intercept only when few answers differ). */
+/** The answers a calibration of `scope` covers, and its features (none, i.e. intercept only, when it covers few answers). */
 function calibrationSet(rows: Scored[], mixed: FieldScores[], scope: ConfidenceScope) {
   const differing = rows.map((_, i) => i).filter((i) => !sameDecision(rows[i]!.lexicalArcs, rows[i]!.lexical.gate >= 0.5, mixed[i]!));
   const indexes = scope === "differing" ? differing : rows.map((_, i) => i);
@@ -215,8 +215,8 @@ function fitScope(rows: Scored[], mixed: FieldScores[], scope: ConfidenceScope):
  * The confidence calibration, over `ensembleConfidenceFeatures`: fitted on the answers whose gate
  * or top arc differ from the lexical classifier's (where they agree its confidence stands), or on
  * every answer (the lexical confidence then only one feature beside the two views' agreement);
- * the one with the lower ECE over all train answers is kept. With few differing answers, only
- * their rate of being right (an intercept-only model); none: no calibration.
+ * the one with the lower ECE over all train answers is kept. With few answers in its scope, only
+ * their rate of being right (an intercept-only model); no differing answer: no calibration.
  */
 function fitConfidence(rows: Scored[], mixed: FieldScores[]): Pick<EnsembleWeights, "confidence" | "confidenceScope"> {
   const candidates = CONFIDENCE_SCOPES.map((scope) => fitScope(rows, mixed, scope));
