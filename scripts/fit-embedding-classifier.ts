@@ -26,6 +26,8 @@ import {
   fitPrototypes,
   outOfFoldScores,
   writePrototypes,
+  type FieldScores,
+  type LabeledExample,
 } from "../src/classify/embedding/index.js";
 import { createStaticEmbedder, shippedModelsDir, SHIPPED_STATIC_MODEL } from "../src/embed/transformers.js";
 import { anchorPhrase } from "../src/classify/embedding/tether.js";
@@ -74,6 +76,30 @@ const embeddingScores = await outOfFoldScores(embedder, examples, FOLDS, (i) => 
 const lexicalOof = outOfFoldLexical();
 const weights = await fitEnsembleWeights({ lexical: lexicalOof, embedding, examples, fittedOn, embeddingScores });
 
+const MIXED_FIELDS = ["arc_type", "tether_type", "valence"] as const;
+type MixedField = (typeof MIXED_FIELDS)[number];
+interface Verdict { lexical: boolean; mixed: boolean }
+
+/**
+ * Whether the lexical decision and the mixed one are right, per mixed field whose label names a
+ * value, scored as the classifier benchmark scores them (arc type: the top arc among the labelled
+ * ones; tether and valence: the value), for a significant example. Null when the lexical gate is
+ * closed (nothing to mix). Both share checks below count with it.
+ */
+function fieldVerdicts(example: LabeledExample, { result: answer, probabilities }: ReturnType<ProbabilisticClassifier["classifyWithProbabilities"]>, embeddingScores: FieldScores): Partial<Record<MixedField, Verdict>> | null {
+  if (!answer.significance_gate) return null;
+  const mixed = mixScores(lexicalScores(answer, probabilities), embeddingScores, weights.mix, weights.gateThreshold);
+  const verdicts: Partial<Record<MixedField, Verdict>> = {};
+  for (const field of MIXED_FIELDS) {
+    const labels = labelsOf(example, field).filter((l) => l !== NONE);
+    if (labels.length === 0) continue;
+    const lexicalTop = field === "arc_type" ? answer.arc_types[0] : answer.field_filters.find((f) => f.field === field)?.value;
+    const mixedTop = ranked(mixed.fields[field]).find(([value]) => value !== NONE)?.[0];
+    verdicts[field] = { lexical: labels.includes(String(lexicalTop)), mixed: mixedTop !== undefined && labels.includes(mixedTop) };
+  }
+  return verdicts;
+}
+
 /**
  * Least gain (mean of out-of-fold accuracy over all train and over the calibration fold) for which
  * the ensemble departs from the lexical answer: about four train queries, or half a calibration-fold
@@ -84,30 +110,22 @@ const MIN_CV_GAIN = 0.0025;
 /**
  * Each field's mix is kept only if it beats the lexical decision out of fold by the same rule as the
  * tether stack (mean of all train and the calibration fold): `fitEnsembleWeights` picks the shares
- * on all train only. Arc type: the top arc among the labelled ones; tether and valence: the value,
- * where the label names one (as the classifier benchmark scores them).
+ * on all train only.
  */
 {
-  const fields = ["arc_type", "tether_type", "valence"] as const;
-  const right = Object.fromEntries(fields.map((f) => [f, { lexical: [0, 0], mixed: [0, 0], counts: [0, 0] }])) as Record<(typeof fields)[number], { lexical: number[]; mixed: number[]; counts: number[] }>;
+  const right = Object.fromEntries(MIXED_FIELDS.map((f) => [f, { lexical: [0, 0], mixed: [0, 0], counts: [0, 0] }])) as Record<MixedField, { lexical: number[]; mixed: number[]; counts: number[] }>;
   for (const [i, e] of examples.entries()) {
     if (!e.gate) continue;
-    const { result: answer, probabilities } = lexicalOof.classifyWithProbabilities(e.query);
-    if (!answer.significance_gate) continue;
-    const mixed = mixScores(lexicalScores(answer, probabilities), embeddingScores[i]!, weights.mix, weights.gateThreshold);
-    for (const field of fields) {
-      const labels = labelsOf(e, field).filter((l) => l !== NONE);
-      if (labels.length === 0) continue;
-      const lexicalTop = field === "arc_type" ? answer.arc_types[0] : answer.field_filters.find((f) => f.field === field)?.value;
-      const mixedTop = ranked(mixed.fields[field]).find(([value]) => value !== NONE)?.[0];
+    const verdicts = fieldVerdicts(e, lexicalOof.classifyWithProbabilities(e.query), embeddingScores[i]!);
+    for (const [field, verdict] of Object.entries(verdicts ?? {}) as [MixedField, Verdict][]) {
       for (const side of train[i]!.id.startsWith("tr-cal-") ? [0, 1] : [0]) {
         right[field].counts[side]!++;
-        if (labels.includes(String(lexicalTop))) right[field].lexical[side]!++;
-        if (mixedTop !== undefined && labels.includes(mixedTop)) right[field].mixed[side]!++;
+        if (verdict.lexical) right[field].lexical[side]!++;
+        if (verdict.mixed) right[field].mixed[side]!++;
       }
     }
   }
-  for (const field of fields) {
+  for (const field of MIXED_FIELDS) {
     const { lexical, mixed, counts } = right[field];
     const rate = (r: number[], side: number) => r[side]! / counts[side]!;
     const mean = (r: number[]) => (rate(r, 0) + rate(r, 1)) / 2;
@@ -130,16 +148,9 @@ const MIN_CV_GAIN = 0.0025;
   const development = DEVELOPMENT_SPLITS.flatMap((split) => loadQueries(split)).filter((q) => q.gate);
   const tally = { arc_type: [0, 0], tether_type: [0, 0], valence: [0, 0] };
   for (const q of development) {
-    const { result: answer, probabilities } = classifyWithProbabilities(q.query);
-    if (!answer.significance_gate) continue;
-    const mixed = mixScores(lexicalScores(answer, probabilities), await embedding.scores(q.query), weights.mix, weights.gateThreshold);
-    for (const field of ["arc_type", "tether_type", "valence"] as const) {
-      const labels = labelsOf(toExample(q), field).filter((l) => l !== NONE);
-      if (labels.length === 0) continue;
-      const lexicalRight = labels.includes(String(field === "arc_type" ? answer.arc_types[0] : answer.field_filters.find((f) => f.field === field)?.value));
-      const mixedTop = ranked(mixed.fields[field]).find(([value]) => value !== NONE)?.[0];
-      const mixedRight = mixedTop !== undefined && labels.includes(mixedTop);
-      if (mixedRight !== lexicalRight) tally[field][mixedRight ? 0 : 1]!++;
+    const verdicts = fieldVerdicts(toExample(q), classifyWithProbabilities(q.query), await embedding.scores(q.query));
+    for (const [field, verdict] of Object.entries(verdicts ?? {}) as [MixedField, Verdict][]) {
+      if (verdict.mixed !== verdict.lexical) tally[field][verdict.mixed ? 0 : 1]!++;
     }
   }
   for (const [field, [fixed, broken]] of Object.entries(tally) as [keyof typeof tally, number[]][]) {
