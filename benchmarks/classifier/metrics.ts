@@ -16,6 +16,7 @@
  *   expected calibration error over 10 equal-width confidence bins.
  */
 import { ARC_TYPES, type ArcType } from "../../src/schema/vocabulary.js";
+import { reliability, type ReliabilityBin } from "../../src/classify/reliability.js";
 import type { LabeledQuery, QueryGroup } from "../queries/load.js";
 
 /** The parts of a classification that the benchmark scores. */
@@ -100,25 +101,11 @@ export function arcConfusion(items: readonly Scored[]): ArcConfusion {
   return { rows: ARC_TYPES, columns, counts, perArc, macroF1 };
 }
 
-export interface ReliabilityBin { lower: number; upper: number; count: number; confidence: number; accuracy: number }
+export type { ReliabilityBin } from "../../src/classify/reliability.js";
 
 /** Equal-width confidence bins (confidence 1.0 falls in the last bin) and the expected calibration error. */
 export function calibration(items: readonly Scored[], binCount = 10): { bins: ReliabilityBin[]; ece: number } {
-  const bins: ReliabilityBin[] = Array.from({ length: binCount }, (_, i) => ({ lower: i / binCount, upper: (i + 1) / binCount, count: 0, confidence: 0, accuracy: 0 }));
-  for (const s of items) {
-    const bin = bins[Math.min(binCount - 1, Math.max(0, Math.floor(s.prediction.confidence * binCount)))]!;
-    bin.count++;
-    bin.confidence += s.prediction.confidence;
-    bin.accuracy += isCorrect(s) ? 1 : 0;
-  }
-  let ece = 0;
-  for (const bin of bins) {
-    if (bin.count === 0) continue;
-    bin.confidence /= bin.count;
-    bin.accuracy /= bin.count;
-    ece += (bin.count / items.length) * Math.abs(bin.confidence - bin.accuracy);
-  }
-  return { bins, ece };
+  return reliability(items.map((s) => ({ confidence: s.prediction.confidence, right: isCorrect(s) })), binCount);
 }
 
 /** The `q`-quantile (0–1) by the nearest-rank method; `sorted` ascending. */

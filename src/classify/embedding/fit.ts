@@ -27,6 +27,7 @@ import {
 import type { Embedder } from "../../embed/types.js";
 import { labelsOf, type LabeledExample, type ScoredField } from "./labels.js";
 import { fitLogistic } from "./logistic.js";
+import { reliability } from "../reliability.js";
 import { fitPrototypes, isRight, scoreVector } from "./prototypes.js";
 import { decodeScores, ranked, type FieldScores } from "./scores.js";
 
@@ -174,18 +175,6 @@ function fitArcRatio(rows: Scored[], mix: EnsembleWeights["mix"], gateThreshold:
   return argmax(allowed, (f) => f.f1).ratio;
 }
 
-/** Expected calibration error over 10 equal-width bins (as the classifier benchmark computes it). */
-function calibrationError(confidences: readonly number[], right: readonly boolean[]): number {
-  const bins = Array.from({ length: 10 }, () => ({ n: 0, confidence: 0, right: 0 }));
-  confidences.forEach((c, i) => {
-    const bin = bins[Math.min(9, Math.floor(c * 10))]!;
-    bin.n++;
-    bin.confidence += c;
-    if (right[i]) bin.right++;
-  });
-  return bins.reduce((sum, b) => sum + (b.n === 0 ? 0 : Math.abs(b.confidence - b.right)), 0) / Math.max(confidences.length, 1);
-}
-
 /** The answers a calibration of `scope` covers, and its features (none, i.e. intercept only, when it covers few answers). */
 function calibrationSet(rows: Scored[], mixed: FieldScores[], scope: ConfidenceScope) {
   const differing = rows.map((_, i) => i).filter((i) => !sameDecision(rows[i]!.lexicalArcs, rows[i]!.lexical.gate >= 0.5, mixed[i]!));
@@ -200,7 +189,7 @@ function ensembleCalibrationError(rows: Scored[], mixed: FieldScores[], calibrat
     const lexical = { confidence: r.lexicalConfidence, arcs: r.lexicalArcs, gate: r.lexical.gate >= 0.5 };
     return ensembleConfidence(calibration, lexical, { lexical: r.lexical, embedding: r.embedding, mixed: mixed[i]! });
   });
-  return calibrationError(confidences, rows.map((r, i) => isRight(mixed[i]!, r.example)));
+  return reliability(confidences.map((confidence, i) => ({ confidence, right: isRight(mixed[i]!, rows[i]!.example) }))).ece;
 }
 
 /** A calibration of `scope` fitted on `rows`; null when no answer differs from the lexical one (nothing to calibrate). */
