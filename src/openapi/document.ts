@@ -25,7 +25,10 @@ export const API_DOCUMENT_VERSION = "1.0.0";
 export interface OpenApiOptions {
   /** Where the handler set is mounted (default `/v1`); paths are documented under it. */
   basePath?: string;
-  /** Absolute URL of the server, when known (default: relative to the document). */
+  /**
+   * URL of the server, when known (default: relative to the document). A URL carrying a user name
+   * or password is refused: the document is meant to be published.
+   */
   serverUrl?: string;
 }
 
@@ -103,7 +106,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
       description: UNLISTED_PATHS,
       license: { name: "MIT", identifier: "MIT" },
     },
-    servers: [{ url: options.serverUrl ?? "/" }],
+    servers: [{ url: serverUrlOf(options.serverUrl) }],
     tags: [
       { name: "activation", description: "Significance activation (the contract's POST /v1/activate) and its extensions." },
       { name: "account", description: "The key's organization." },
@@ -226,4 +229,13 @@ export function documentedFailures(document: OpenApiDocument): { operationId: st
     }
   }
   return out;
+}
+
+/** servers[0].url: the given URL (absolute or relative), never one with credentials in it; the message does not repeat them. */
+function serverUrlOf(serverUrl: string | undefined): string {
+  if (serverUrl === undefined) return "/";
+  // A relative URL ("/api", "//host/api") is resolved against a placeholder only to read its parts.
+  const url = URL.canParse(serverUrl, "http://relative.invalid") ? new URL(serverUrl, "http://relative.invalid") : null;
+  if (url !== null && (url.username !== "" || url.password !== "")) throw new TypeError("serverUrl must not carry a user name or password: the OpenAPI document is meant to be published");
+  return serverUrl;
 }

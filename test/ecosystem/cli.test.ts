@@ -54,6 +54,15 @@ describe("arcroute openapi", () => {
       expect(bad.stderr).toMatch(/^arcroute: /);
     }
   });
+
+  it("refuses a server URL with credentials in it, and never repeats a typed password", async () => {
+    const withPassword = await runCli(["openapi", "--server-url", "https://deploy:hunter2@api.example.com"]);
+    expect(withPassword).toMatchObject({ code: 2, stdout: "" });
+    expect(withPassword.stderr).toBe("arcroute: --server-url must not carry a user name or password: the OpenAPI document is meant to be published\n");
+    const malformed = await runCli(["openapi", "--server-url", "https://deploy:hunter2@api example.com"]);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).not.toContain("hunter2");
+  });
 });
 
 describe("arcroute mcp", () => {

@@ -93,4 +93,16 @@ describe("OpenAPI document", () => {
     expect(mounted.servers).toEqual([{ url: "https://api.example.com" }]);
     expect(JSON.stringify(createOpenApiDocument())).toBe(JSON.stringify(document));
   });
+
+  it("refuses a server URL with a user name or password (the document is meant to be published)", () => {
+    for (const serverUrl of ["https://deploy:hunter2@api.example.com", "https://deploy@api.example.com/v1", "//deploy:hunter2@api.example.com"]) {
+      expect(() => createOpenApiDocument({ serverUrl })).toThrow(/^serverUrl must not carry a user name or password/);
+      try {
+        createOpenApiDocument({ serverUrl });
+      } catch (error) {
+        expect(String(error)).not.toContain("hunter2");
+      }
+    }
+    expect(createOpenApiDocument({ serverUrl: "/api" }).servers).toEqual([{ url: "/api" }]);
+  });
 });

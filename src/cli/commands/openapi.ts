@@ -5,6 +5,7 @@ import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
 import { writeLine } from "../io.js";
 import { basePathOption } from "../../serve/cli-options.js";
+import { redactSecrets } from "../../keys/redact.js";
 
 const usage = `Usage: arcroute openapi [--base-path /v1] [--server-url URL] [--json]
 
@@ -13,7 +14,7 @@ Prints the OpenAPI 3.1 document of the /v1 API (generated from the zod schemas) 
 
 Options:
   --base-path PATH   where the API is mounted (default /v1; e.g. /api/v1)
-  --server-url URL   absolute server URL to put in servers[0]
+  --server-url URL   absolute server URL to put in servers[0] (no user name or password)
   --json             compact one-line JSON (default: indented)`;
 
 export const command: Command = {
@@ -23,9 +24,20 @@ export const command: Command = {
     const { values } = parseCommandArgs(args, { "base-path": { type: "string" }, "server-url": { type: "string" }, json: { type: "boolean" } });
     const basePath = values["base-path"] === undefined ? undefined : basePathOption(values["base-path"]);
     const serverUrl = values["server-url"];
-    if (serverUrl !== undefined && !URL.canParse(serverUrl)) throw new CliError(`--server-url must be an absolute URL, got '${serverUrl}'`);
-    const document = createOpenApiDocument({ basePath, serverUrl });
+    // Messages never repeat a password typed into the URL.
+    if (serverUrl !== undefined && !URL.canParse(serverUrl)) throw new CliError(`--server-url must be an absolute URL, got '${redactSecrets(serverUrl)}'`);
+    const document = documentFor(basePath, serverUrl);
     await writeLine(io.stdout, values.json ? JSON.stringify(document) : JSON.stringify(document, null, 2));
     return 0;
   },
 };
+
+/** The document; its refusal of a server URL with credentials in it, as a usage error naming the option. */
+function documentFor(basePath: string | undefined, serverUrl: string | undefined) {
+  try {
+    return createOpenApiDocument({ basePath, serverUrl });
+  } catch (error) {
+    if (error instanceof TypeError && error.message.startsWith("serverUrl ")) throw new CliError(`--server-url${error.message.slice("serverUrl".length)}`);
+    throw error;
+  }
+}
