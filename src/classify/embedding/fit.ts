@@ -31,7 +31,8 @@ import { reliability } from "../reliability.js";
 import { fitPrototypes, isRight, scoreVector } from "./prototypes.js";
 import { decodeScores, ranked, type FieldScores } from "./scores.js";
 
-const SHARES = Array.from({ length: 21 }, (_, i) => i / 20);
+/** The embedding shares the fit tries per decision (0 = lexical only); the fit script's development rule reads them too. */
+export const SHARES = Array.from({ length: 21 }, (_, i) => i / 20);
 /**
  * Arc cut-offs tried (share of the top arc's mixed score). Down to 0.05: the lexical classifier
  * keeps a secondary arc from a fifth of the top arc's probability, which its filter weights turn
