@@ -17,6 +17,7 @@ export const FEEDBACK_MESSAGES = {
   hitRequired: "'hit' field is required",
   hitNotBoolean: "'hit' must be a boolean",
   memoryIdNotString: "'memory_id' must be a string",
+  memoryIdEmpty: "'memory_id' must not be empty (omit it or send null when no memory was picked)",
   memoryIdTooLong: `'memory_id' must be at most ${MAX_MEMORY_ID_CHARS} characters`,
   memoryIdUnstorable: "'memory_id' must not contain NUL characters or unpaired surrogates",
 } as const;
@@ -41,6 +42,8 @@ export function parseFeedbackRequest(body: unknown): Parsed<FeedbackRequest> {
   if (typeof hit !== "boolean") return fail(FEEDBACK_MESSAGES.hitNotBoolean);
   if (memory_id !== undefined && memory_id !== null) {
     if (typeof memory_id !== "string") return fail(FEEDBACK_MESSAGES.memoryIdNotString);
+    // An empty id names no memory: stored, it would count as a memory of its own in learning.
+    if (memory_id.trim() === "") return fail(FEEDBACK_MESSAGES.memoryIdEmpty);
     if (exceedsChars(memory_id, MAX_MEMORY_ID_CHARS)) return fail(FEEDBACK_MESSAGES.memoryIdTooLong);
     if (hasUnstorableText(memory_id)) return fail(FEEDBACK_MESSAGES.memoryIdUnstorable);
   }

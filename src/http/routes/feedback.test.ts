@@ -91,6 +91,8 @@ describe("POST /v1/feedback", () => {
     [{ activation_id: "x" }, "'hit' field is required"],
     [{ activation_id: "x", hit: "yes" }, "'hit' must be a boolean"],
     [{ activation_id: "x", hit: true, memory_id: 12 }, "'memory_id' must be a string"],
+    [{ activation_id: "x", hit: true, memory_id: "" }, "'memory_id' must not be empty (omit it or send null when no memory was picked)"],
+    [{ activation_id: "x", hit: true, memory_id: " \t" }, "'memory_id' must not be empty (omit it or send null when no memory was picked)"],
     [{ activation_id: "x", hit: true, memory_id: "m".repeat(257) }, "'memory_id' must be at most 256 characters"],
     [{ activation_id: "x", hit: true, memory_id: "😀".repeat(257) }, "'memory_id' must be at most 256 characters"],
   ])("answers 400 for a bad body %j", async (body, message) => {
