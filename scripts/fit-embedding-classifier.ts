@@ -32,7 +32,7 @@ import {
 import { createStaticEmbedder, shippedModelsDir, SHIPPED_STATIC_MODEL } from "../src/embed/transformers.js";
 import { anchorPhrase } from "../src/classify/embedding/tether.js";
 import { lexicalScores, mixScores } from "../src/classify/embedding/ensemble.js";
-import { SHARES as ENSEMBLE_SHARES } from "../src/classify/embedding/fit.js";
+import { SHARES as ENSEMBLE_SHARES, shareByWorstSet } from "../src/classify/embedding/fit.js";
 import { labelsOf, NONE } from "../src/classify/embedding/labels.js";
 import { ranked } from "../src/classify/embedding/scores.js";
 import { crossValidateTether, fitTetherStack, type TetherRow, type TetherSetting } from "./fit-ensemble-tether.js";
@@ -163,9 +163,7 @@ function passesTrainRule(field: MixedField, share: number): boolean {
   for (const field of MIXED_FIELDS) {
     const eligible = ENSEMBLE_SHARES.filter((share) => share > 0 && share <= weights.mix[field] && passesTrainRule(field, share));
     const candidates = [0, ...eligible].map((share) => ({ share, gains: gains(field, share) }));
-    const worst = (c: (typeof candidates)[number]) => Math.min(...c.gains);
-    const total = (c: (typeof candidates)[number]) => c.gains.reduce((a, b) => a + b, 0);
-    const best = candidates.reduce((a, b) => (worst(b) > worst(a) || (worst(b) === worst(a) && total(b) > total(a)) ? b : a));
+    const best = shareByWorstSet(candidates);
     for (const c of candidates) console.log(`${field} share ${c.share}: development gains ${c.gains.join(" / ")} (${DEVELOPMENT_SPLITS.join(" / ")})${c === best ? "  <- kept" : ""}`);
     weights.mix[field] = best.share;
   }

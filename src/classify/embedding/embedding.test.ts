@@ -32,6 +32,7 @@ import { withLlmHook } from "../llm/index.js";
 import { classifyWithModel } from "../llm/classify-with-model.js";
 import { scoreVector } from "./prototypes.js";
 import { decodeScores } from "./scores.js";
+import { shareByWorstSet } from "./fit.js";
 
 const significant = (query: string, arc: LabeledExample["arc_types"][number], tether: LabeledExample["tether_type"], valence: LabeledExample["valence"]): LabeledExample => ({
   query,
@@ -398,6 +399,20 @@ describe("fitting without flattering the embedding", () => {
     const plain = examples;
     const opened = await fitEnsembleWeights({ lexical: closed, embedding, examples: plain, fittedOn: "t", embeddingScores: plain.map(scoreOf) });
     expect(opened.mix.gate).toBeGreaterThan(0);
+  });
+});
+
+describe("shareByWorstSet: the share that loses on no group of authors", () => {
+  it("prefers the share whose worst set gains most, over a larger total that loses somewhere", () => {
+    // The HELDOUT-4.md case: 0.3 gains most in total but loses one answer on the first set.
+    const candidates = [{ share: 0, gains: [0, 0, 0] }, { share: 0.2, gains: [0, 5, 2] }, { share: 0.3, gains: [-1, 6, 2] }];
+    expect(shareByWorstSet(candidates).share).toBe(0.2);
+  });
+
+  it("keeps share 0 when every other share loses on some set, and breaks ties by total, then by order", () => {
+    expect(shareByWorstSet([{ share: 0, gains: [0, 0, 0] }, { share: 0.25, gains: [3, 5, -2] }]).share).toBe(0);
+    expect(shareByWorstSet([{ share: 0, gains: [0, 0] }, { share: 0.1, gains: [0, 2] }, { share: 0.15, gains: [0, 2] }]).share).toBe(0.1);
+    expect(() => shareByWorstSet([])).toThrow(RangeError);
   });
 });
 

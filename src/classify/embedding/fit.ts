@@ -44,6 +44,22 @@ const THRESHOLDS = Array.from({ length: 17 }, (_, i) => 0.3 + i * 0.025).sort((a
 /** A gate rule other than the lexical classifier's must beat its train F1 by this much (the held-out split is smaller than train; small train gains do not carry over). */
 const MIN_GATE_GAIN = 0.01;
 
+/** A share and its gain in right answers over the lexical decision on each of several query sets (0 for share 0). */
+export interface ShareGains { share: number; gains: readonly number[] }
+
+/**
+ * The share whose worst query set gains most (ties: the larger total gain, then the earlier
+ * candidate; list smaller shares first). With share 0 among the candidates (gain 0 on every set),
+ * the choice loses on none of the sets. The fit script applies it to the development splits, each
+ * a different group of authors (HELDOUT-4.md).
+ */
+export function shareByWorstSet(candidates: readonly ShareGains[]): ShareGains {
+  if (candidates.length === 0) throw new RangeError("shareByWorstSet: no candidate share");
+  const worst = (c: ShareGains) => Math.min(...c.gains);
+  const total = (c: ShareGains) => c.gains.reduce((a, b) => a + b, 0);
+  return candidates.reduce((best, c) => (worst(c) > worst(best) || (worst(c) === worst(best) && total(c) > total(best)) ? c : best));
+}
+
 /** Fewest answers to calibrate on features (fewer: their rate of being right). */
 const MIN_CALIBRATION_ROWS = 20;
 /** Query group whose gate must stay closed (the labelled set's name for it). */
