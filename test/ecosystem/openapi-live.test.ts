@@ -173,6 +173,7 @@ describe("the other operations against the document", () => {
     await feedback(json({ activation_id: id }));
     await feedback(json({ activation_id: id, hit: "yes" }));
     await feedback(json({ activation_id: id, hit: true, memory_id: 12 }));
+    await feedback(json({ activation_id: id, hit: true, memory_id: "" }));
     await feedback(json({ activation_id: id, hit: true, memory_id: "m".repeat(257) }));
     await feedback(json({ activation_id: id, hit: true, memory_id: "m\u0000" }));
     await feedback(json({ activation_id: crypto.randomUUID(), hit: true }));
