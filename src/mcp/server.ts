@@ -10,6 +10,7 @@ import { successEnvelope } from "../schema/envelope.js";
 import { MAX_QUERY_CHARS, MAX_SUBJECT_VP_ID_CHARS, MAX_TOP_K, DEFAULT_TOP_K } from "../schema/request.js";
 import type { ActivateInput } from "../client/index.js";
 import type { Activator } from "./activators.js";
+import { withInvalidParamsErrors } from "./invalid-params.js";
 
 export const ACTIVATE_TOOL = "activate";
 
@@ -79,5 +80,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       return { content: [{ type: "text", text }], structuredContent: outcome };
     },
   );
+  // Whatever transport it is connected to, a request the SDK's schemas refuse is answered as invalid params.
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => connect(withInvalidParamsErrors(transport));
   return server;
 }
