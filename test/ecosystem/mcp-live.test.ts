@@ -66,10 +66,13 @@ describe("arcroute mcp --base-url (remote) against the handler set", () => {
       { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "pipe", version: "0" } } },
       { jsonrpc: "2.0", method: "notifications/initialized" },
       { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "activate", arguments: { query: "the night I thought I had lost my brother" } } },
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { arguments: { query: "no tool named" } } },
     ];
     child.stdin.end(messages.map((m) => JSON.stringify(m)).join("\n") + "\n");
     expect(await exited).toBe(0);
-    const answers = stdout.trim().split("\n").map((line) => JSON.parse(line) as { id?: number; result?: { structuredContent?: unknown } });
+    const answers = stdout.trim().split("\n").map((line) => JSON.parse(line) as { id?: number; result?: { structuredContent?: unknown }; error?: unknown });
+    // A call without a tool name is invalid params, over the real stdio transport too.
+    expect(answers.find((a) => a.id === 3)?.error).toEqual({ code: -32602, message: "Invalid params: params.name: Invalid input: expected string, received undefined" });
     const call = answers.find((a) => a.id === 2);
     expect(call, stdout).toBeDefined();
     const envelope = ActivationEnvelopeSchema.parse(call!.result!.structuredContent);
