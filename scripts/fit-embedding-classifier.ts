@@ -113,22 +113,30 @@ const MIN_CV_GAIN = 0.0025;
  * the tether stack (mean of all train and the calibration fold): `fitEnsembleWeights` picks the
  * shares on all train only.
  */
-const trainRows = examples.flatMap((example, i) => (example.gate ? [{ example, answer: lexicalOof.classifyWithProbabilities(example.query), scores: embeddingScores[i]!, calibrationFold: train[i]!.id.startsWith("tr-cal-") }] : []));
-function passesTrainRule(field: MixedField, share: number): boolean {
-  const right = { lexical: [0, 0], mixed: [0, 0], counts: [0, 0] };
-  for (const { example, answer, scores, calibrationFold } of trainRows) {
+interface VerdictRow { example: LabeledExample; answer: ReturnType<ProbabilisticClassifier["classifyWithProbabilities"]>; scores: FieldScores }
+
+/** Over `rows`, the answers whose label names a value of `field`, and how many of them the lexical and the mixed decision (with `share`) get right. */
+function tally(rows: readonly VerdictRow[], field: MixedField, share: number): { count: number; lexical: number; mixed: number } {
+  const out = { count: 0, lexical: 0, mixed: 0 };
+  for (const { example, answer, scores } of rows) {
     const verdict = fieldVerdicts(example, answer, scores, { ...weights.mix, [field]: share })?.[field];
     if (!verdict) continue;
-    for (const side of calibrationFold ? [0, 1] : [0]) {
-      right.counts[side]!++;
-      if (verdict.lexical) right.lexical[side]!++;
-      if (verdict.mixed) right.mixed[side]!++;
-    }
+    out.count++;
+    out.lexical += Number(verdict.lexical);
+    out.mixed += Number(verdict.mixed);
   }
-  const rate = (r: number[], side: number) => r[side]! / right.counts[side]!;
-  const mean = (r: number[]) => (rate(r, 0) + rate(r, 1)) / 2;
-  console.log(`${field} share ${share}: out of fold all ${rate(right.mixed, 0).toFixed(4)} / calibration fold ${rate(right.mixed, 1).toFixed(4)}; lexical ${rate(right.lexical, 0).toFixed(4)} / ${rate(right.lexical, 1).toFixed(4)}`);
-  return mean(right.mixed) >= mean(right.lexical) + MIN_CV_GAIN;
+  return out;
+}
+
+/** Gate-true train examples with their out-of-fold lexical answers (the tether stack below reads them too). */
+const trainRows = examples.flatMap((example, i) => (example.gate ? [{ id: train[i]!.id, example, answer: lexicalOof.classifyWithProbabilities(example.query), scores: embeddingScores[i]! }] : []));
+const calibrationRows = trainRows.filter((r) => r.id.startsWith("tr-cal-"));
+function passesTrainRule(field: MixedField, share: number): boolean {
+  const [all, calibration] = [tally(trainRows, field, share), tally(calibrationRows, field, share)];
+  const rate = (t: typeof all, side: "lexical" | "mixed") => t[side] / t.count;
+  const mean = (side: "lexical" | "mixed") => (rate(all, side) + rate(calibration, side)) / 2;
+  console.log(`${field} share ${share}: out of fold all ${rate(all, "mixed").toFixed(4)} / calibration fold ${rate(calibration, "mixed").toFixed(4)}; lexical ${rate(all, "lexical").toFixed(4)} / ${rate(calibration, "lexical").toFixed(4)}`);
+  return mean("mixed") >= mean("lexical") + MIN_CV_GAIN;
 }
 
 /**
@@ -153,12 +161,8 @@ function passesTrainRule(field: MixedField, share: number): boolean {
   /** Right answers of `field` with `share` minus the lexical classifier's, per development split. */
   const gains = (field: MixedField, share: number) =>
     splits.map((rows) => {
-      let gain = 0;
-      for (const { example, answer, scores } of rows) {
-        const verdict = fieldVerdicts(example, answer, scores, { ...weights.mix, [field]: share })?.[field];
-        if (verdict) gain += Number(verdict.mixed) - Number(verdict.lexical);
-      }
-      return gain;
+      const { lexical, mixed } = tally(rows, field, share);
+      return mixed - lexical;
     });
   for (const field of MIXED_FIELDS) {
     const eligible = ENSEMBLE_SHARES.filter((share) => share > 0 && share <= weights.mix[field] && passesTrainRule(field, share));
@@ -174,9 +178,10 @@ const labelled = train.filter((q) => q.gate && q.tether_type !== null);
 const queryVectors = await embedder.embed(labelled.map((q) => q.query));
 const anchors = labelled.map((q) => anchorPhrase(q.query));
 const anchorVectors = await embedder.embed(anchors.map((a) => a || "-"));
+const oofAnswers = new Map(trainRows.map((r) => [r.id, r.answer.result]));
 const rows: TetherRow[] = [];
 for (const [i, q] of labelled.entries()) {
-  const answer = await lexicalOof.classify(q.query);
+  const answer = oofAnswers.get(q.id)!;
   // The stack revises open-gate answers only (a closed gate has no tether to revise).
   if (!answer.significance_gate) continue;
   const tether = answer.field_filters.filter((f) => f.field === "tether_type").sort((a, b) => b.weight - a.weight)[0];
