@@ -30,7 +30,7 @@ import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { learnFromStore } from "../../src/feedback/learn.js";
 import { withLearnedWeights, type LearnedWeights } from "../../src/feedback/weights.js";
 import { handleFeedback } from "../../src/http/routes/feedback.js";
-import { createRetriever, DEFAULT_FUSION_WEIGHT } from "../../src/retrieve/index.js";
+import { createRetriever } from "../../src/retrieve/index.js";
 import { openStore } from "../../src/stores/open.js";
 import type { ArcStore } from "../../src/stores/types.js";
 import { barChartSvg } from "../charts/bars.js";
@@ -132,11 +132,11 @@ export const benchmark: Command = {
     const store = await openStore(spec, storeOptions);
     let report;
     try {
-      const plain = router(engine, vectors, k, DEFAULT_FUSION_WEIGHT);
+      const plain = router(engine, vectors, k, ROUTED_OPTIONS.fusionWeight);
       let bar = progressBar(io.stderr, "feedback", train.length);
       const feedbackSent = await simulateUsers(store, plain, train, k, bar);
       bar.stop();
-      const weights: LearnedWeights = await learnFromStore(store, ORG);
+      const weights: LearnedWeights = await learnFromStore(store, ORG, { baseFusion: ROUTED_OPTIONS.fusionWeight });
       const learned = router(engine, vectors, k, weights.fusion);
       const learnedClassifier = withLearnedWeights(lexicalClassifier, weights);
       bar = progressBar(io.stderr, "evaluate", 2 * (train.length + heldout.length + heldout2.length));

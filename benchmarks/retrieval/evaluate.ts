@@ -88,7 +88,10 @@ export interface RetrievalReport {
   embedding: string;
   classifier: string;
   k: number;
+  /** Fusion weight of the filter and boost systems. */
   fusion_weight: number;
+  /** Fusion weight of the routed system (its preset's, or `fusion_weight` when one was given). */
+  routed_fusion_weight: number;
   pool_size: number;
   fetch_k: number;
   payloads: "hand" | "tag";
@@ -162,6 +165,7 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
     classifier: classifier.model,
     k: K,
     fusion_weight: fusionWeight,
+    routed_fusion_weight: options.fusionWeight ?? ROUTED_OPTIONS.fusionWeight,
     pool_size: poolSize,
     fetch_k: fetchK,
     payloads,
@@ -190,7 +194,8 @@ async function evaluateEngine<F>(engine: BenchEngine<F>, options: BenchOptions, 
   const retrievers = {
     filter: createRetriever({ ...common, mode: "filter" }),
     filter_strict: createRetriever({ ...common, mode: "filter", relax: false }),
-    filter_core: createRetriever({ ...common, ...ROUTED_OPTIONS }),
+    // The routed system fuses with its preset's weight unless `--fusion-weight` sets one for every system.
+    filter_core: createRetriever({ ...common, ...ROUTED_OPTIONS, ...(options.fusionWeight === undefined ? {} : { fusionWeight: options.fusionWeight }) }),
     boost: createRetriever({ ...common, mode: "boost", poolSize: ctx.poolSize }),
   };
   const scores = Object.fromEntries(SYSTEMS.map((s) => [s, [] as { query: RetrievalQuery; metrics: QueryMetrics }[]])) as Record<SystemName, { query: RetrievalQuery; metrics: QueryMetrics }[]>;

@@ -11,7 +11,7 @@ import type { FieldFilter } from "../schema/activation.js";
 import { hasOwnProtoKey } from "../schema/own-keys.js";
 import { FILTER_FIELDS, isCanonicalValue, isCategoricalField, isNumericField, type FilterField } from "../schema/vocabulary.js";
 import type { Classification, Classifier } from "../classify/types.js";
-import { primaryDomain } from "../classify/filters.js";
+import { reweightFilters } from "../classify/reweight.js";
 import { classifyWithModel as classifyWithModelOf } from "../classify/llm/classify-with-model.js";
 
 export const LEARNED_WEIGHTS_FORMAT = "arcroute-learned-weights@1";
@@ -63,9 +63,6 @@ export function parseLearnedWeights(raw: unknown, source = "learned weights"): L
   return parsed.data;
 }
 
-/** Smallest weight a kept filter may carry (the schema wants weights in (0, 1]). */
-const MIN_FILTER_WEIGHT = 0.05;
-
 export function readLearnedWeights(path: string): LearnedWeights {
   let raw: unknown;
   try {
@@ -91,17 +88,6 @@ export function writeLearnedWeights(path: string, weights: LearnedWeights): void
   }
 }
 
-/**
- * A filter weight times a multiplier in [0, 1], in hundredths, at least MIN_FILTER_WEIGHT, and
- * never above the weight it had: a multiplier of 1 leaves any weight as it was, and the floor
- * does not raise a weight below it (an LLM hook or a custom classifier may give 0.01 or 0.123).
- */
-function scaledWeight(weight: number, multiplier: number): number {
-  if (multiplier === 1) return weight;
-  const scaled = Math.round(weight * multiplier * 100) / 100;
-  return Math.min(weight, Math.max(MIN_FILTER_WEIGHT, scaled));
-}
-
 /** Rescales (and drops) the filters of one result; the gate and arc types are left as they are. */
 export function applyLearnedWeights(result: Classification, weights: LearnedWeights): Classification {
   return reweight(result, parseLearnedWeights(weights));
@@ -109,17 +95,8 @@ export function applyLearnedWeights(result: Classification, weights: LearnedWeig
 
 /** `applyLearnedWeights` with weights already validated. */
 function reweight(result: Classification, weights: LearnedWeights): Classification {
-  if (!result.significance_gate) return result;
-  const filters: FieldFilter[] = [];
-  for (const filter of result.field_filters) {
-    const multiplier = (weights.fields[filter.field as FilterField] ?? 1) * (weights.values[`${filter.field}=${filter.value}`] ?? 1);
-    if (multiplier < weights.drop_below) continue;
-    filters.push({ ...filter, weight: scaledWeight(filter.weight, multiplier) });
-  }
-  const unchanged = filters.length === result.field_filters.length && filters.every((f, i) => f.weight === result.field_filters[i]!.weight);
-  if (unchanged) return { ...result, field_filters: filters };
-  // The domain whose fields carry most of the filter weight (the classifier's definition), under the new weights.
-  return { ...result, field_filters: filters, primary_domain: primaryDomain(filters) ?? result.primary_domain };
+  const multiplierOf = (filter: FieldFilter) => (weights.fields[filter.field as FilterField] ?? 1) * (weights.values[`${filter.field}=${filter.value}`] ?? 1);
+  return reweightFilters(result, multiplierOf, weights.drop_below);
 }
 
 /**

@@ -20,13 +20,14 @@
 import { classify as lexicalClassify } from "../classify/index.js";
 import type { FilterPlan } from "../../adapters/shared/index.js";
 import type { ActivationResult, FieldFilter } from "../schema/activation.js";
-import { checkFilterFieldNames, isNumericField } from "../schema/vocabulary.js";
+import { checkFilterFieldNames, isNumericField, type FilterField } from "../schema/vocabulary.js";
+import { reweightFilters } from "../classify/reweight.js";
 import { checkOptions } from "../schema/options.js";
 import { hardFieldsOf, type HardFieldsOption } from "./hard-fields.js";
 import { matchPlan, type FieldMapOption } from "./match.js";
 import { bestPerAlternative, keepingReserved } from "./reserve.js";
 import { rerank, type RerankOptions } from "./rerank.js";
-import { fetchKAtLeastK, nonNegativeInteger, positiveInteger } from "./checks.js";
+import { fetchKAtLeastK, fieldMultipliers, nonNegativeInteger, positiveInteger } from "./checks.js";
 import type { Candidate, CandidateSource, RetrievedCandidate } from "./types.js";
 
 export interface SearchRequest<F> {
@@ -93,6 +94,14 @@ export interface RetrieverOptions<Q, F, T> {
   /** Boost mode: how many unfiltered candidates to rerank (default max(5·k, 50)). */
   poolSize?: number | undefined;
   fusionWeight?: RerankOptions["fusionWeight"];
+  /**
+   * Multipliers in [0, 1] of the activation's filter weights, by field, applied before routing and
+   * fusion (the rule of learned weights: hundredths, at least 0.05, never above the weight given);
+   * a field not listed keeps its weights (default: none). For fields a classifier infers rather
+   * than reads off the query (tether type, valence): their guesses then count less against the
+   * fields the query names. `Retrieval.activation` is the activation as reweighted.
+   */
+  fieldWeights?: Partial<Record<FilterField, number>> | undefined;
   fields?: FieldMapOption | undefined;
   normalize?: RerankOptions["normalize"];
 }
@@ -124,7 +133,7 @@ export interface Retriever<Q, T> {
   retrieve(query: Q, input?: RetrieveInput): Promise<Retrieval<T>>;
 }
 
-const RETRIEVER_OPTIONS = ["search", "translate", "classify", "k", "mode", "relax", "hardFields", "routeFields", "fetchK", "belowThresholds", "keepNearest", "keepAlternatives", "poolSize", "fusionWeight", "fields", "normalize"];
+const RETRIEVER_OPTIONS = ["search", "translate", "classify", "k", "mode", "relax", "hardFields", "routeFields", "fetchK", "belowThresholds", "keepNearest", "keepAlternatives", "poolSize", "fusionWeight", "fieldWeights", "fields", "normalize"];
 
 /**
  * `F` defaults to `any`, not `unknown`: an unannotated `search` written before `translate` is
@@ -162,6 +171,9 @@ export function createRetriever<Q, F = any, T = unknown>(options: RetrieverOptio
   leaveRoomForRouting(defaultK);
   const keepAlternatives = nonNegativeInteger(options.keepAlternatives ?? 0, "keepAlternatives");
   const belowThresholds = nonNegativeInteger(options.belowThresholds ?? 0, "belowThresholds");
+  const multipliers = fieldMultipliers(options.fieldWeights, "createRetriever");
+  const reweighted = (activation: ActivationResult) =>
+    Object.keys(multipliers).length === 0 ? activation : reweightFilters(activation, (f) => multipliers[f.field as FilterField] ?? 1);
   const classify = options.classify ?? ((text: string) => lexicalClassify(text));
   const rerankOptions: RerankOptions = { fusionWeight: options.fusionWeight, fields: options.fields, normalize: options.normalize };
 
@@ -176,16 +188,19 @@ export function createRetriever<Q, F = any, T = unknown>(options: RetrieverOptio
     async retrieve(query, input = {}) {
       const k = positiveInteger(input.k ?? defaultK, "k");
       leaveRoomForRouting(k);
-      const activation = await activationFor(query, input);
-      const plan = matchPlan(activation, options.fields);
-      if (!plan) {
+      const given = await activationFor(query, input);
+      // Validated (matchPlan refuses what the adapters refuse) before it is reweighted.
+      if (!matchPlan(given, options.fields)) {
         const hits = await options.search(query, { filter: undefined, k });
         return {
-          activation,
+          activation: given,
           results: hits.slice(0, k).map((hit) => ({ ...hit, vectorScore: hit.score, matchScore: 0, source: "unrouted" as const })),
           stages: [{ source: "unrouted", fields: [], returned: hits.length }],
         };
       }
+      const activation = reweighted(given);
+      // Reweighting keeps the gate and every filter, so the plan exists.
+      const plan = matchPlan(activation, options.fields)!;
       if (mode === "boost") {
         const poolSize = positiveInteger(options.poolSize ?? Math.max(5 * k, 50), "poolSize");
         const pool = await options.search(query, { filter: undefined, k: poolSize });

@@ -47,7 +47,7 @@ export interface ArcrouteDocumentMetadata {
 export type ArcrouteRetrievedMetadata = Record<string, any> & { arcroute: ArcrouteDocumentMetadata };
 
 /** The retriever helper's routing knobs, passed through unchanged (spread `ROBUST_ROUTING` for the benchmark's best routing). */
-type RoutingOptions = Pick<RetrieverOptions<string, unknown, DocumentInterface>, "hardFields" | "routeFields" | "keepAlternatives" | "belowThresholds">;
+type RoutingOptions = Pick<RetrieverOptions<string, unknown, DocumentInterface>, "hardFields" | "routeFields" | "keepAlternatives" | "belowThresholds" | "fieldWeights">;
 
 export interface ArcrouteRetrieverInput<V extends VectorStoreInterface = VectorStoreInterface> extends BaseRetrieverInput, RoutingOptions {
   vectorStore: V;
@@ -132,6 +132,7 @@ export class ArcrouteRetriever<V extends VectorStoreInterface = VectorStoreInter
       routeFields: fields.routeFields,
       keepAlternatives: fields.keepAlternatives,
       belowThresholds: fields.belowThresholds,
+      fieldWeights: fields.fieldWeights,
     });
   }
 
