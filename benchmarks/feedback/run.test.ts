@@ -43,11 +43,11 @@ describe("arcroute bench feedback", () => {
     const significant = loadRetrievalSet().queries.filter((q) => q.type === "significance");
     const train = significant.filter((q) => q.split === "train");
     const count = (split: string) => significant.filter((q) => q.split === split).length;
-    expect(report.queries).toEqual({ train: train.length, heldout: count("heldout"), heldout2: count("heldout2") });
-    expect(train.length + count("heldout") + count("heldout2")).toBe(significant.length);
+    expect(report.queries).toEqual({ train: train.length, heldout: count("heldout"), heldout2: count("heldout2"), heldout3: count("heldout3") });
+    expect(train.length + count("heldout") + count("heldout2") + count("heldout3")).toBe(significant.length);
     expect(report.feedback).toBe(train.reduce((n, q) => n + q.relevant.length, 0));
     expect(report.weights.learned_from).toMatchObject({ feedback: report.feedback, organizations: 1 });
-    for (const side of [report.before.heldout, report.after.heldout, report.before.heldout2, report.after.heldout2]) {
+    for (const side of ["heldout", "heldout2", "heldout3"].flatMap((split) => [report.before[split], report.after[split]])) {
       for (const figure of [side.recall_at_5, side.recall_at_10, side.mrr, side.ndcg_at_10]) {
         expect(figure).toBeGreaterThanOrEqual(0);
         expect(figure).toBeLessThanOrEqual(1);

@@ -43,6 +43,14 @@ import { meanMetrics, queryMetrics, type QueryMetrics } from "../retrieval/metri
 
 const ORG = "bench-feedback";
 
+/** The held-out splits written after the first, as the summary names them. */
+const LATER_SPLITS = [
+  { split: "heldout2", name: "second held-out split" },
+  { split: "heldout3", name: "third held-out split" },
+] as const;
+type Figures = QueryMetrics & { queries: number };
+type SplitFigures = Record<"train" | "heldout", Figures> & Partial<Record<(typeof LATER_SPLITS)[number]["split"], Figures>>;
+
 type Route = (query: RetrievalQuery, activationOf: Classifier) => Promise<string[]>;
 
 /** Routed ids for one query: its activation from `classifier`, the retriever helper over the engine. */
@@ -61,7 +69,7 @@ function router(engine: BenchEngine<string>, vectors: Map<string, Float32Array>,
   };
 }
 
-async function evaluate(route: Route, classifier: Classifier, queries: RetrievalQuery[], progress: Progress): Promise<QueryMetrics & { queries: number }> {
+async function evaluate(route: Route, classifier: Classifier, queries: RetrievalQuery[], progress: Progress): Promise<Figures> {
   const rows: QueryMetrics[] = [];
   for (const query of queries) {
     rows.push(queryMetrics(await route(query, classifier), query.relevant));
@@ -122,8 +130,8 @@ export const benchmark: Command = {
     const significant = data.queries.filter((q) => q.type === "significance");
     const train = significant.filter((q) => q.split === "train");
     const heldout = significant.filter((q) => q.split === "heldout");
-    // The second held-out split (benchmarks/retrieval/HELDOUT-2.md), reported beside the first.
-    const heldout2 = significant.filter((q) => q.split === "heldout2");
+    // The later held-out splits (benchmarks/retrieval/HELDOUT-2.md, HELDOUT-3.md), reported beside the first.
+    const later = LATER_SPLITS.map(({ split, name }) => ({ split, name, queries: significant.filter((q) => q.split === split) })).filter((s) => s.queries.length > 0);
     if (train.length === 0 || heldout.length === 0) throw new CliError("the retrieval set needs significance queries in both splits (train, heldout)");
 
     const embedder = loadWordVectorEmbedder();
@@ -139,12 +147,12 @@ export const benchmark: Command = {
       const weights: LearnedWeights = await learnFromStore(store, ORG, { baseFusion: ROUTED_OPTIONS.fusionWeight });
       const learned = router(engine, vectors, k, weights.fusion);
       const learnedClassifier = withLearnedWeights(lexicalClassifier, weights);
-      bar = progressBar(io.stderr, "evaluate", 2 * (train.length + heldout.length + heldout2.length));
-      const splits = async (route: typeof plain, classifier: Classifier) => ({
-        train: await evaluate(route, classifier, train, bar),
-        heldout: await evaluate(route, classifier, heldout, bar),
-        ...(heldout2.length > 0 ? { heldout2: await evaluate(route, classifier, heldout2, bar) } : {}),
-      });
+      bar = progressBar(io.stderr, "evaluate", 2 * (train.length + heldout.length + later.reduce((n, s) => n + s.queries.length, 0)));
+      const splits = async (route: typeof plain, classifier: Classifier): Promise<SplitFigures> => {
+        const figures: SplitFigures = { train: await evaluate(route, classifier, train, bar), heldout: await evaluate(route, classifier, heldout, bar) };
+        for (const { split, queries } of later) figures[split] = await evaluate(route, classifier, queries, bar);
+        return figures;
+      };
       const before = await splits(plain, lexicalClassifier);
       const after = await splits(learned, learnedClassifier);
       bar.stop();
@@ -156,7 +164,7 @@ export const benchmark: Command = {
         routing: ROUTED_OPTIONS,
         k,
         corpus: data.memories.length,
-        queries: { train: train.length, heldout: heldout.length, ...(heldout2.length > 0 ? { heldout2: heldout2.length } : {}) },
+        queries: { train: train.length, heldout: heldout.length, ...Object.fromEntries(later.map(({ split, queries }) => [split, queries.length])) },
         feedback: feedbackSent,
         weights,
         before,
@@ -186,16 +194,10 @@ export const benchmark: Command = {
     }
     const f = (x: number) => x.toFixed(3);
     await writeLine(io.stdout, `feedback: ${report.feedback} from ${train.length} train queries; learned ${JSON.stringify(report.weights.fields)} fusion=${report.weights.fusion}`);
-    await writeLine(
-      io.stdout,
-      `held-out (${heldout.length}) routed recall@5 ${f(before.heldout.recall_at_5)} -> ${f(after.heldout.recall_at_5)}, recall@10 ${f(before.heldout.recall_at_10)} -> ${f(after.heldout.recall_at_10)}, MRR ${f(before.heldout.mrr)} -> ${f(after.heldout.mrr)}, nDCG@10 ${f(before.heldout.ndcg_at_10)} -> ${f(after.heldout.ndcg_at_10)}`,
-    );
-    if (before.heldout2 && after.heldout2) {
-      await writeLine(
-        io.stdout,
-        `second held-out split (${heldout2.length}) routed recall@5 ${f(before.heldout2.recall_at_5)} -> ${f(after.heldout2.recall_at_5)}, recall@10 ${f(before.heldout2.recall_at_10)} -> ${f(after.heldout2.recall_at_10)}, MRR ${f(before.heldout2.mrr)} -> ${f(after.heldout2.mrr)}, nDCG@10 ${f(before.heldout2.ndcg_at_10)} -> ${f(after.heldout2.ndcg_at_10)}`,
-      );
-    }
+    const line = (name: string, count: number, b: QueryMetrics, a: QueryMetrics) =>
+      `${name} (${count}) routed recall@5 ${f(b.recall_at_5)} -> ${f(a.recall_at_5)}, recall@10 ${f(b.recall_at_10)} -> ${f(a.recall_at_10)}, MRR ${f(b.mrr)} -> ${f(a.mrr)}, nDCG@10 ${f(b.ndcg_at_10)} -> ${f(a.ndcg_at_10)}`;
+    await writeLine(io.stdout, line("held-out", heldout.length, before.heldout, after.heldout));
+    for (const { split, name, queries } of later) await writeLine(io.stdout, line(name, queries.length, before[split]!, after[split]!));
     await writeLine(io.stdout, `wrote ${jsonPath} and feedback.svg`);
     return 0;
   },

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { benchmarkPath } from "../paths.js";
-import { HELDOUT2_QUERIES_FILE, readSourceMemories, readSourceQueries, relevantIds, splitOf, type Intent, type SourceMemory, type SourceQuery } from "./source.js";
+import { HELDOUT2_QUERIES_FILE, HELDOUT3_QUERIES_FILE, readSourceMemories, readSourceQueries, relevantIds, splitOf, type Intent, type SourceMemory, type SourceQuery } from "./source.js";
 
 export interface RetrievalMemory {
   id: string;
@@ -14,16 +14,16 @@ export interface RetrievalMemory {
 }
 
 export type QueryType = "significance" | "factual";
-export const SPLITS = ["train", "heldout", "heldout2"] as const;
+export const SPLITS = ["train", "heldout", "heldout2", "heldout3"] as const;
 export type Split = (typeof SPLITS)[number];
-/** The splits figures are reported on: each split, both held-out splits together, everything. */
+/** The splits figures are reported on: each split, every held-out split together, everything. */
 export const SPLIT_GROUPS = [...SPLITS, "heldout_union", "all"] as const;
 export type SplitGroup = (typeof SPLIT_GROUPS)[number];
 
 /** Whether a query of `split` counts in `group`. */
 export function inGroup(split: Split, group: SplitGroup): boolean {
   if (group === "all") return true;
-  if (group === "heldout_union") return split === "heldout" || split === "heldout2";
+  if (group === "heldout_union") return split !== "train";
   return split === group;
 }
 
@@ -42,8 +42,8 @@ export function buildRetrievalSet(): { memories: RetrievalMemory[]; queries: Ret
   const memories = readSourceMemories();
   const seen: Record<QueryType, number> = { significance: 0, factual: 0 };
   const first = readSourceQueries().map((source, index) => record(source, memories, `q${String(index + 1).padStart(3, "0")}`, splitOf(seen[source.type]++)));
-  const second = readSourceQueries(HELDOUT2_QUERIES_FILE).map((source, index) => record(source, memories, `r2-${String(index + 1).padStart(3, "0")}`, "heldout2"));
-  return { memories, queries: [...first, ...second] };
+  const later = (file: string, prefix: string, split: Split) => readSourceQueries(file).map((source, index) => record(source, memories, `${prefix}-${String(index + 1).padStart(3, "0")}`, split));
+  return { memories, queries: [...first, ...later(HELDOUT2_QUERIES_FILE, "r2", "heldout2"), ...later(HELDOUT3_QUERIES_FILE, "r3", "heldout3")] };
 }
 
 function record(source: SourceQuery, memories: readonly SourceMemory[], id: string, split: Split): RetrievalQuery {

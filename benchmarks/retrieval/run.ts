@@ -52,6 +52,12 @@ function parse(args: string[]) {
   return { engines: engines as EngineName[], fusionWeight, poolSize, fetchK, payloads: values.payloads as "hand" | "tag", classifier: values.classifier as ClassifierName, json: values.json };
 }
 
+/** The splits written after the first (HELDOUT-2.md, HELDOUT-3.md), as the summary and chart name them. */
+const LATER_SPLITS = [
+  { split: "heldout2", name: "second held-out split", short: "2nd split" },
+  { split: "heldout3", name: "third held-out split", short: "3rd split" },
+] as const;
+
 export function chart(report: RetrievalReport): string {
   const engines = Object.keys(report.results);
   const groups = engines.flatMap((engine) => {
@@ -60,12 +66,10 @@ export function chart(report: RetrievalReport): string {
       { label: `${engine} significance R@10`, values: SYSTEMS.map((s) => r[s].heldout.significance.recall_at_10) },
       { label: `${engine} significance nDCG@10`, values: SYSTEMS.map((s) => r[s].heldout.significance.ndcg_at_10) },
       { label: `${engine} factual R@10`, values: SYSTEMS.map((s) => r[s].heldout.factual.recall_at_10) },
-      ...(report.queries.significance.heldout2 > 0
-        ? [
-            { label: `${engine} 2nd split significance R@10`, values: SYSTEMS.map((s) => r[s].heldout2.significance.recall_at_10) },
-            { label: `${engine} 2nd split factual R@10`, values: SYSTEMS.map((s) => r[s].heldout2.factual.recall_at_10) },
-          ]
-        : []),
+      ...LATER_SPLITS.filter(({ split }) => report.queries.significance[split] > 0).flatMap(({ split, short }) => [
+        { label: `${engine} ${short} significance R@10`, values: SYSTEMS.map((s) => r[s][split].significance.recall_at_10) },
+        { label: `${engine} ${short} factual R@10`, values: SYSTEMS.map((s) => r[s][split].factual.recall_at_10) },
+      ]),
     ];
   });
   const payloads = report.payloads === "tag" ? ", payloads from tag()" : "";
@@ -82,7 +86,7 @@ export function reportJson(report: RetrievalReport): string {
 export function summaryLines(report: RetrievalReport): string[] {
   const f = (x: number) => x.toFixed(3);
   const lines = [
-    `corpus ${report.corpus.memories} memories (${report.corpus.mundane} mundane); held-out queries: ${report.queries.significance.heldout} significance, ${report.queries.factual.heldout} factual; second held-out split: ${report.queries.significance.heldout2} significance, ${report.queries.factual.heldout2} factual`,
+    `corpus ${report.corpus.memories} memories (${report.corpus.mundane} mundane); held-out queries: ${report.queries.significance.heldout} significance, ${report.queries.factual.heldout} factual${LATER_SPLITS.map(({ split, name }) => `; ${name}: ${report.queries.significance[split]} significance, ${report.queries.factual[split]} factual`).join("")}`,
     `word overlap (mean Jaccard of content words, query vs each relevant memory, all queries): significance ${f(report.overlap.all.significance.mean_jaccard)}, factual ${f(report.overlap.all.factual.mean_jaccard)}`,
   ];
   for (const [engine, results] of Object.entries(report.results)) {
@@ -95,13 +99,20 @@ export function summaryLines(report: RetrievalReport): string[] {
     }
     const a = report.acceptance[engine]!;
     lines.push(acceptanceLine(engine, `held-out, ${a.routed_system}`, a));
-    if (a.heldout2) lines.push(acceptanceLine(engine, "second held-out split", a.heldout2), acceptanceLine(engine, "both held-out splits", a.heldout_union));
-    if (a.heldout2) lines.push(`${engine.padEnd(8)} issue 4 (targets on the first held-out split and on both together) → ${a.pass_overall ? "PASS" : "FAIL"}`);
+    for (const { split, name } of LATER_SPLITS) {
+      const figures = a[split];
+      if (figures) lines.push(acceptanceLine(engine, name, figures));
+    }
+    if (a.heldout2 || a.heldout3) {
+      lines.push(acceptanceLine(engine, "every held-out split together", a.heldout_union));
+      const rule = a.judged_split === "heldout3" ? "HELDOUT-3.md: targets on the third held-out split and on every split together" : "targets on the first held-out split and on every split together";
+      lines.push(`${engine.padEnd(8)} issue 4 (${rule}) → ${a.pass_overall ? "PASS" : "FAIL"}`);
+    }
   }
-  for (const split of ["heldout", "heldout2"] as const) {
+  for (const { split, name } of [{ split: "heldout", name: "held-out" } as const, ...LATER_SPLITS]) {
     const groups = Object.entries(report.routed_by_arc_status[split]).filter(([, g]) => g.queries > 0);
     if (groups.length === 0) continue;
-    lines.push(`routed (${ROUTED_SYSTEM}) ${split === "heldout" ? "held-out" : "second held-out"} significance R@10 by classifier arc: ${groups.map(([status, g]) => `${status} ${f(g.recall_at_10)} (${g.queries})`).join(", ")}`);
+    lines.push(`routed (${ROUTED_SYSTEM}) ${name} significance R@10 by classifier arc: ${groups.map(([status, g]) => `${status} ${f(g.recall_at_10)} (${g.queries})`).join(", ")}`);
   }
   return lines;
 }

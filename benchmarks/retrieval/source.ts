@@ -75,6 +75,8 @@ export function readSourceMemories(): SourceMemory[] {
 export const QUERIES_FILE = "queries.txt";
 /** The second held-out split, written later by other authors (HELDOUT-2.md): every query held out. */
 export const HELDOUT2_QUERIES_FILE = "queries-heldout2.txt";
+/** The third held-out split (HELDOUT-3.md): every query held out. */
+export const HELDOUT3_QUERIES_FILE = "queries-heldout3.txt";
 
 /** `S|intent|query` or `F|regex|query`; the middle part may itself contain `|` (regex alternation). */
 export function readSourceQueries(file: string = QUERIES_FILE): SourceQuery[] {

@@ -34,7 +34,7 @@ describe("the retrieval set", () => {
     for (const type of ["significance", "factual"] as const) {
       const ofType = queries.filter((q) => q.type === type);
       expect(ofType.length).toBeGreaterThanOrEqual(type === "significance" ? 100 : 50);
-      const first = ofType.filter((q) => q.split !== "heldout2");
+      const first = ofType.filter((q) => q.split === "train" || q.split === "heldout");
       expect(first.filter((q) => q.split === "heldout").length / first.length).toBeGreaterThanOrEqual(0.4);
     }
     for (const q of queries) {
@@ -75,12 +75,12 @@ describe("the retrieval set", () => {
 
   describe("the second held-out split (benchmarks/retrieval/HELDOUT-2.md)", () => {
     const second = queries.filter((q) => q.split === "heldout2");
-    const earlier = queries.filter((q) => q.split !== "heldout2");
+    const earlier = queries.filter((q) => q.split === "train" || q.split === "heldout");
 
     it("comes from its own source file, after every query of the first two splits, ids r2-…", () => {
       expect(second.length).toBeGreaterThanOrEqual(60);
       expect(second.every((q) => /^r2-\d{3}$/.test(q.id))).toBe(true);
-      expect(queries.slice(earlier.length)).toEqual(second);
+      expect(queries.slice(earlier.length, earlier.length + second.length)).toEqual(second);
     });
 
     it("passed the protocol's mechanical filters: no near duplicate of an earlier or a new query", () => {
@@ -92,6 +92,28 @@ describe("the retrieval set", () => {
       for (const arc of ARC_TYPES) expect(significance.filter((q) => q.intent?.fields.arc_type?.includes(arc)).length, arc).toBeGreaterThanOrEqual(2);
       expect(significance.filter((q) => !q.intent?.fields.arc_type).length).toBeGreaterThanOrEqual(7);
       expect(second.filter((q) => q.type === "factual").length).toBeGreaterThanOrEqual(20);
+    });
+  });
+
+  describe("the third held-out split (benchmarks/retrieval/HELDOUT-3.md)", () => {
+    const third = queries.filter((q) => q.split === "heldout3");
+    const earlier = queries.filter((q) => q.split !== "heldout3");
+
+    it("comes from its own source file, after every earlier query, ids r3-…", () => {
+      expect(third.length).toBeGreaterThanOrEqual(90);
+      expect(third.every((q) => /^r3-\d{3}$/.test(q.id))).toBe(true);
+      expect(queries.slice(earlier.length)).toEqual(third);
+    });
+
+    it("passed the protocol's mechanical filters: no near duplicate of an earlier or a new query", () => {
+      expect(dropNearDuplicates(third, earlier).dropped).toEqual([]);
+    });
+
+    it("leads with every arc type at least three times and has ≥ 18 significance queries led by no arc", () => {
+      const significance = third.filter((q) => q.type === "significance");
+      for (const arc of ARC_TYPES) expect(significance.filter((q) => q.intent?.fields.arc_type?.includes(arc)).length, arc).toBeGreaterThanOrEqual(3);
+      expect(significance.filter((q) => !q.intent?.fields.arc_type).length).toBeGreaterThanOrEqual(18);
+      expect(third.filter((q) => q.type === "factual").length).toBeGreaterThanOrEqual(20);
     });
   });
 });
