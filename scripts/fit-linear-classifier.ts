@@ -57,7 +57,7 @@ interface Row { q: LabeledQuery; x: FeatureVector; lexicalArc: string | undefine
 const positives: Row[] = loadQueries("train").filter((q) => q.gate).map((q) => {
   const a = analyze(q.query);
   const top = rankArcs(a)[0];
-  const prior = (t: typeof SHIPPED_PARAMS.tether_prior) => (top ? t[top] : undefined);
+  const prior = <P,>(t: Readonly<Record<string, P>>): P | undefined => (top ? t[top] : undefined);
   return {
     q, x: withExperimental(linearFeatures(a), a.normalized), lexicalArc: top, fold: foldOf(q.id),
     lexicalTether: chooseWithPrior(TETHER_TYPES, a.tether, prior(SHIPPED_PARAMS.tether_prior), SHIPPED_PARAMS.prior_weight.tether, SHIPPED_PARAMS.tether_cue_scale).value,
