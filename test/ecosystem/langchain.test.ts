@@ -106,6 +106,24 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
     expect(robust.every((d) => arcroute(d).source === "filtered")).toBe(true);
   });
 
+  it("passes fieldWeights through: a field's filter counts with its multiplier in every document's filter score", async () => {
+    // grief AND weight ≥ 0.9 holds for m01, m04, m22; none is anchored to a place, so the tether never matches.
+    const wrongTether = activation(
+      [
+        { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+        { field: "emotional_weight", operator: "gte", value: 0.9, weight: 0.6 },
+        { field: "tether_type", operator: "eq", value: "place", weight: 0.5 },
+      ],
+      ["grief"],
+    );
+    const options = { vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => wrongTether, k: 3, hardFields: "core" as const };
+    const plain = await new ArcrouteRetriever(options).invoke("when was I most afraid of losing her");
+    const weighted = await new ArcrouteRetriever({ ...options, fieldWeights: { tether_type: 0.2 } }).invoke("when was I most afraid of losing her");
+    for (const d of plain) expect(arcroute(d).filter_score).toBeCloseTo(1.6 / 2.1, 12);
+    for (const d of weighted) expect(arcroute(d).filter_score).toBeCloseTo(1.6 / 1.7, 12); // the tether counts 0.1
+    expect(weighted).toHaveLength(3);
+  });
+
   it("returns what the retriever helper returns with the same options, by default too (same fetchK)", async () => {
     const helperSearch = async (query: string, { filter, k }: { filter?: ReturnType<ReturnType<typeof memoryVectorStoreFilter>>; k: number }) =>
       (await store.similaritySearchWithScore(query, k, filter)).map(([document, score]) => ({ id: String(document.metadata.id), score, payload: document.metadata }));
