@@ -22,8 +22,9 @@ export function scaledWeight(weight: number, multiplier: number): number {
 
 /**
  * The result with every filter's weight times `multiplierOf(filter)`; filters whose multiplier is
- * below `dropBelow` are removed. A closed gate, the gate and the arc types are left as they are;
- * the primary domain follows the new weights (the classifier's definition).
+ * below `dropBelow` are removed. A result with a closed gate comes back as it is; the gate and the
+ * arc types never change; the primary domain follows the new weights (the classifier's definition:
+ * the domain whose fields carry most of the filter weight).
  */
 export function reweightFilters<R extends Pick<ActivationResult, "significance_gate" | "field_filters" | "primary_domain">>(
   result: R,
