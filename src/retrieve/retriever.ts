@@ -190,7 +190,8 @@ export function createRetriever<Q, F = any, T = unknown>(options: RetrieverOptio
       leaveRoomForRouting(k);
       const given = await activationFor(query, input);
       // Validated (matchPlan refuses what the adapters refuse) before it is reweighted.
-      if (!matchPlan(given, options.fields)) {
+      const givenPlan = matchPlan(given, options.fields);
+      if (!givenPlan) {
         const hits = await options.search(query, { filter: undefined, k });
         return {
           activation: given,
@@ -199,8 +200,8 @@ export function createRetriever<Q, F = any, T = unknown>(options: RetrieverOptio
         };
       }
       const activation = reweighted(given);
-      // Reweighting keeps the gate and every filter, so the plan exists.
-      const plan = matchPlan(activation, options.fields)!;
+      // Reweighting keeps the gate and every filter, so the plan exists; without multipliers it is the given one.
+      const plan = activation === given ? givenPlan : matchPlan(activation, options.fields)!;
       if (mode === "boost") {
         const poolSize = positiveInteger(options.poolSize ?? Math.max(5 * k, 50), "poolSize");
         const pool = await options.search(query, { filter: undefined, k: poolSize });
