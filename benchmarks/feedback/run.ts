@@ -36,20 +36,15 @@ import type { ArcStore } from "../../src/stores/types.js";
 import { barChartSvg } from "../charts/bars.js";
 import { progressBar, type Progress } from "../classifier/progress.js";
 import { resultsPath } from "../paths.js";
-import { loadRetrievalSet, type RetrievalQuery } from "../retrieval/dataset.js";
+import { LATER_SPLITS, loadRetrievalSet, type LaterSplit, type RetrievalQuery } from "../retrieval/dataset.js";
 import { openLanceDb, type BenchEngine } from "../retrieval/engines.js";
 import { DEFAULT_FETCH_K, ROUTED_OPTIONS } from "../retrieval/evaluate.js";
 import { meanMetrics, queryMetrics, type QueryMetrics } from "../retrieval/metrics.js";
 
 const ORG = "bench-feedback";
 
-/** The held-out splits written after the first, as the summary names them. */
-const LATER_SPLITS = [
-  { split: "heldout2", name: "second held-out split" },
-  { split: "heldout3", name: "third held-out split" },
-] as const;
 type Figures = QueryMetrics & { queries: number };
-type SplitFigures = Record<"train" | "heldout", Figures> & Partial<Record<(typeof LATER_SPLITS)[number]["split"], Figures>>;
+type SplitFigures = Record<"train" | "heldout", Figures> & Partial<Record<LaterSplit, Figures>>;
 
 type Route = (query: RetrievalQuery, activationOf: Classifier) => Promise<string[]>;
 

@@ -16,6 +16,12 @@ export interface RetrievalMemory {
 export type QueryType = "significance" | "factual";
 export const SPLITS = ["train", "heldout", "heldout2", "heldout3"] as const;
 export type Split = (typeof SPLITS)[number];
+/** The held-out splits written after the first (HELDOUT-2.md, HELDOUT-3.md), as reports name them. */
+export const LATER_SPLITS = [
+  { split: "heldout2", name: "second held-out split", short: "2nd split" },
+  { split: "heldout3", name: "third held-out split", short: "3rd split" },
+] as const satisfies readonly { split: Split; name: string; short: string }[];
+export type LaterSplit = (typeof LATER_SPLITS)[number]["split"];
 /** The splits figures are reported on: each split, every held-out split together, everything. */
 export const SPLIT_GROUPS = [...SPLITS, "heldout_union", "all"] as const;
 export type SplitGroup = (typeof SPLIT_GROUPS)[number];

@@ -22,7 +22,7 @@ import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { createRetriever, DEFAULT_FUSION_WEIGHT, ROBUST_ROUTING } from "../../src/retrieve/index.js";
 import type { ActivationResult } from "../../src/schema/activation.js";
 import { tag } from "../../src/tag/index.js";
-import { inGroup, SPLITS, SPLIT_GROUPS, type RetrievalMemory, type RetrievalQuery, type QueryType, type Split, type SplitGroup } from "./dataset.js";
+import { inGroup, LATER_SPLITS, SPLITS, SPLIT_GROUPS, type LaterSplit, type RetrievalMemory, type RetrievalQuery, type QueryType, type Split, type SplitGroup } from "./dataset.js";
 import { recallByArcStatus, type RecallByArcStatus } from "./by-arc.js";
 import { openEngine, type BenchEngine, type EmbeddedMemory, type EngineName } from "./engines.js";
 import { meanMetrics, queryMetrics, type QueryMetrics } from "./metrics.js";
@@ -250,8 +250,8 @@ function acceptanceOn(results: Record<SystemName, SplitResults>, group: SplitGro
 function acceptance(results: Record<SystemName, SplitResults>): Acceptance {
   const first = acceptanceOn(results, "heldout");
   const union = acceptanceOn(results, "heldout_union");
-  const present = (split: "heldout2" | "heldout3") => results.raw[split].significance.queries + results.raw[split].factual.queries > 0;
-  const [second, third] = (["heldout2", "heldout3"] as const).map((split) => (present(split) ? acceptanceOn(results, split) : null));
+  const present = (split: LaterSplit) => results.raw[split].significance.queries + results.raw[split].factual.queries > 0;
+  const [second, third] = LATER_SPLITS.map(({ split }) => (present(split) ? acceptanceOn(results, split) : null));
   const judged = third ?? first;
   return { routed_system: ROUTED_SYSTEM, ...first, heldout2: second ?? null, heldout3: third ?? null, heldout_union: union, judged_split: third ? "heldout3" : "heldout", pass_overall: judged.pass && union.pass };
 }

@@ -16,7 +16,7 @@ import { barChartSvg } from "../charts/bars.js";
 import { CLASSIFIER_NAMES, loadClassifier, type ClassifierName } from "../classifier/classifiers.js";
 import { progressBar } from "../classifier/progress.js";
 import { resultsPath } from "../paths.js";
-import { loadRetrievalSet } from "./dataset.js";
+import { LATER_SPLITS, loadRetrievalSet } from "./dataset.js";
 import { ENGINES, type EngineName } from "./engines.js";
 import { ROUTED_SYSTEM, runRetrievalBenchmark, SYSTEMS, type AcceptanceFigures, type RetrievalReport } from "./evaluate.js";
 
@@ -51,12 +51,6 @@ function parse(args: string[]) {
   if (!(CLASSIFIER_NAMES as readonly string[]).includes(values.classifier)) throw new CliError(`--classifier must be one of ${CLASSIFIER_NAMES.join(", ")}, got '${values.classifier}'`);
   return { engines: engines as EngineName[], fusionWeight, poolSize, fetchK, payloads: values.payloads as "hand" | "tag", classifier: values.classifier as ClassifierName, json: values.json };
 }
-
-/** The splits written after the first (HELDOUT-2.md, HELDOUT-3.md), as the summary and chart name them. */
-const LATER_SPLITS = [
-  { split: "heldout2", name: "second held-out split", short: "2nd split" },
-  { split: "heldout3", name: "third held-out split", short: "3rd split" },
-] as const;
 
 export function chart(report: RetrievalReport): string {
   const engines = Object.keys(report.results);

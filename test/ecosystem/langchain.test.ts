@@ -88,16 +88,17 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
     expect(docs.slice(1).every((d) => arcroute(d).filter_score === 0)).toBe(true);
   });
 
+  // grief AND weight ≥ 0.9 holds for m01, m04, m22; no memory is anchored to a place.
+  const wrongTether = activation(
+    [
+      { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
+      { field: "emotional_weight", operator: "gte", value: 0.9, weight: 0.6 },
+      { field: "tether_type", operator: "eq", value: "place", weight: 0.3 },
+    ],
+    ["grief"],
+  );
+
   it("passes the routing options through: with ROBUST_ROUTING a wrong descriptive guess only reorders", async () => {
-    // grief AND weight ≥ 0.9 holds for m01, m04, m22; no memory is anchored to a place.
-    const wrongTether = activation(
-      [
-        { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
-        { field: "emotional_weight", operator: "gte", value: 0.9, weight: 0.6 },
-        { field: "tether_type", operator: "eq", value: "place", weight: 0.3 },
-      ],
-      ["grief"],
-    );
     const query = "when was I most afraid of losing her";
     const plain = await new ArcrouteRetriever({ vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => wrongTether, k: 3 }).invoke(query);
     expect(plain.map((d) => arcroute(d).source)).not.toContain("filtered"); // every field hard: nothing passes, relaxation takes over
@@ -107,20 +108,12 @@ describe("ArcrouteRetriever on MemoryVectorStore", () => {
   });
 
   it("passes fieldWeights through: a field's filter counts with its multiplier in every document's filter score", async () => {
-    // grief AND weight ≥ 0.9 holds for m01, m04, m22; none is anchored to a place, so the tether never matches.
-    const wrongTether = activation(
-      [
-        { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
-        { field: "emotional_weight", operator: "gte", value: 0.9, weight: 0.6 },
-        { field: "tether_type", operator: "eq", value: "place", weight: 0.5 },
-      ],
-      ["grief"],
-    );
+    // The three grief memories match arc and weight, never the place tether.
     const options = { vectorStore: store, translate: memoryVectorStoreFilter(), activate: () => wrongTether, k: 3, hardFields: "core" as const };
     const plain = await new ArcrouteRetriever(options).invoke("when was I most afraid of losing her");
     const weighted = await new ArcrouteRetriever({ ...options, fieldWeights: { tether_type: 0.2 } }).invoke("when was I most afraid of losing her");
-    for (const d of plain) expect(arcroute(d).filter_score).toBeCloseTo(1.6 / 2.1, 12);
-    for (const d of weighted) expect(arcroute(d).filter_score).toBeCloseTo(1.6 / 1.7, 12); // the tether counts 0.1
+    for (const d of plain) expect(arcroute(d).filter_score).toBeCloseTo(1.6 / 1.9, 12);
+    for (const d of weighted) expect(arcroute(d).filter_score).toBeCloseTo(1.6 / 1.66, 12); // the tether counts 0.06
     expect(weighted).toHaveLength(3);
   });
 
