@@ -231,11 +231,22 @@ export function documentedFailures(document: OpenApiDocument): { operationId: st
   return out;
 }
 
-/** servers[0].url: the given URL (absolute or relative), never one with credentials in it; the message does not repeat them. */
-function serverUrlOf(serverUrl: string | undefined): string {
-  if (serverUrl === undefined) return "/";
+/**
+ * Why a server URL cannot go in servers[0], or null when it can: one with a user name or password
+ * in it cannot (the document is meant to be published). The wording follows the option's name, so
+ * the library (`serverUrl …`) and the CLI (`--server-url …`) say the same; it never repeats the URL.
+ */
+export function serverUrlProblem(serverUrl: string): string | null {
   // A relative URL ("/api", "//host/api") is resolved against a placeholder only to read its parts.
   const url = URL.canParse(serverUrl, "http://relative.invalid") ? new URL(serverUrl, "http://relative.invalid") : null;
-  if (url !== null && (url.username !== "" || url.password !== "")) throw new TypeError("serverUrl must not carry a user name or password: the OpenAPI document is meant to be published");
+  if (url !== null && (url.username !== "" || url.password !== "")) return "must not carry a user name or password: the OpenAPI document is meant to be published";
+  return null;
+}
+
+/** servers[0].url: the given URL (absolute or relative), never one with credentials in it. */
+function serverUrlOf(serverUrl: string | undefined): string {
+  if (serverUrl === undefined) return "/";
+  const problem = serverUrlProblem(serverUrl);
+  if (problem !== null) throw new TypeError(`serverUrl ${problem}`);
   return serverUrl;
 }

@@ -3,6 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/classify/index.js";
 import { createOpenApiDocument, documentedFailures } from "../../src/openapi/index.js";
+import { serverUrlProblem } from "../../src/openapi/document.js";
 import { componentValidator } from "./support/openapi.js";
 
 const document = createOpenApiDocument();
@@ -102,7 +103,10 @@ describe("OpenAPI document", () => {
       } catch (error) {
         expect(String(error)).not.toContain("hunter2");
       }
+      // The one check the CLI asks too (its `--server-url` error has the same wording).
+      expect(serverUrlProblem(serverUrl)).toMatch(/^must not carry a user name or password/);
     }
     expect(createOpenApiDocument({ serverUrl: "/api" }).servers).toEqual([{ url: "/api" }]);
+    for (const serverUrl of ["/api", "https://api.example.com/v1", "//api.example.com"]) expect(serverUrlProblem(serverUrl)).toBeNull();
   });
 });

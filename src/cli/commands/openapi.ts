@@ -1,5 +1,6 @@
 /** `arcroute openapi`: print the OpenAPI 3.1 document of the `/v1` surface (`arcroute openapi > openapi.json`). */
 import { createOpenApiDocument } from "../../openapi/index.js";
+import { serverUrlProblem } from "../../openapi/document.js";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../args.js";
 import { CliError } from "../errors.js";
@@ -26,18 +27,10 @@ export const command: Command = {
     const serverUrl = values["server-url"];
     // Messages never repeat a password typed into the URL.
     if (serverUrl !== undefined && !URL.canParse(serverUrl)) throw new CliError(`--server-url must be an absolute URL, got '${redactSecrets(serverUrl)}'`);
-    const document = documentFor(basePath, serverUrl);
+    const problem = serverUrl === undefined ? null : serverUrlProblem(serverUrl);
+    if (problem !== null) throw new CliError(`--server-url ${problem}`);
+    const document = createOpenApiDocument({ basePath, serverUrl });
     await writeLine(io.stdout, values.json ? JSON.stringify(document) : JSON.stringify(document, null, 2));
     return 0;
   },
 };
-
-/** The document; its refusal of a server URL with credentials in it, as a usage error naming the option. */
-function documentFor(basePath: string | undefined, serverUrl: string | undefined) {
-  try {
-    return createOpenApiDocument({ basePath, serverUrl });
-  } catch (error) {
-    if (error instanceof TypeError && error.message.startsWith("serverUrl ")) throw new CliError(`--server-url${error.message.slice("serverUrl".length)}`);
-    throw error;
-  }
-}
