@@ -12,7 +12,7 @@ import { hasOwnProtoKey } from "../schema/own-keys.js";
 import { FILTER_FIELDS, isCanonicalValue, isCategoricalField, isNumericField, type FilterField } from "../schema/vocabulary.js";
 import type { Classification, Classifier } from "../classify/types.js";
 import { reweightFilters } from "../classify/reweight.js";
-import { classifyWithModel as classifyWithModelOf } from "../classify/llm/classify-with-model.js";
+import { decorateClassifier, decoratedModelName } from "../classify/decorate.js";
 
 export const LEARNED_WEIGHTS_FORMAT = "arcroute-learned-weights@1";
 
@@ -109,24 +109,9 @@ export function learnedReweighting(weights: LearnedWeights): (result: Classifica
 }
 
 /** The model name of a classifier's answers with learned weights applied. */
-export const learnedModelName = (model: string): string => `${model}+learned`;
+export const learnedModelName = (model: string): string => decoratedModelName(model, "learned");
 
-/**
- * A classifier whose filters carry the learned weights; its model name says so (`…+learned`), per
- * answer too: a base whose path varies per query (an LLM hook) keeps naming the path it took
- * (`arcroute-lexicon@1+llm-fallback:timeout+learned`).
- */
+/** A classifier whose filters carry the learned weights; its model name says so (`…+learned`), per answer too. */
 export function withLearnedWeights(base: Classifier, weights: LearnedWeights): Classifier {
-  const apply = learnedReweighting(weights);
-  const classifyWithModel = async (query: string) => {
-    const { result, model } = await classifyWithModelOf(base, query);
-    return { result: apply(result), model: learnedModelName(model) };
-  };
-  return {
-    model: learnedModelName(base.model),
-    classifyWithModel,
-    async classify(query) {
-      return (await classifyWithModel(query)).result;
-    },
-  };
+  return decorateClassifier(base, "learned", learnedReweighting(weights));
 }
