@@ -19,6 +19,10 @@ export {
 export type { Embedder } from "./embed/types.js";
 export { withLlmHook, DEFAULT_LLM_TIMEOUT_MS, type LlmHook, type LlmHookOptions, type LlmFallbackReason } from "./classify/llm/index.js";
 export { classifyWithModel, type ModelledClassification } from "./classify/llm/classify-with-model.js";
+// The people a user's memories name, routed by the tie each stands for
+export { withPeople, type People } from "./classify/people.js";
+export { readPeople } from "./classify/people-file.js";
+export { peopleFromMemories, type MemoryWithTies, type PeopleFromMemoriesOptions } from "./classify/people-from-memories.js";
 export {
   createEmbeddingClassifier,
   createShippedEmbeddingClassifier,

@@ -14,6 +14,9 @@ import type {
   RecalibrateEnsembleOptions,
   FitPrototypesOptions,
   HardFieldsOption,
+  MemoryWithTies,
+  People,
+  PeopleFromMemoriesOptions,
 } from "../src/index.js";
 
 const ROOT_EXPORTS = [
@@ -67,14 +70,17 @@ const ROOT_EXPORTS = [
   "lexicalClassifier",
   "parseActivateRequest",
   "parseLearnedWeights",
+  "peopleFromMemories",
   "readEnsembleWeights",
   "readLearnedWeights",
+  "readPeople",
   "readPrototypes",
   "recalibrateEnsemble",
   "shippedModelsDir",
   "successEnvelope",
   "withLearnedWeights",
   "withLlmHook",
+  "withPeople",
   "writeEnsembleWeights",
 ];
 
@@ -82,7 +88,7 @@ const ROOT_EXPORTS = [
  * Option and result types of the root entry's functions, which users name in their own code. A
  * type leaves no trace at run time: `npm run typecheck` fails here when one is not exported.
  */
-export type RootTypeExports = [EmbeddingClassifierOptions, EnsembleOptions, FeedbackSelection, FieldScores, FitEnsembleOptions, FitPrototypesOptions, HardFieldsOption, RecalibrateEnsembleOptions];
+export type RootTypeExports = [EmbeddingClassifierOptions, EnsembleOptions, FeedbackSelection, FieldScores, FitEnsembleOptions, FitPrototypesOptions, HardFieldsOption, MemoryWithTies, People, PeopleFromMemoriesOptions, RecalibrateEnsembleOptions];
 
 describe("public surface", () => {
   it("the root entry still exports every reviewed name, and nothing undefined", async () => {

@@ -130,6 +130,8 @@ export const RELATIONS_COVERED: Partial<Record<RelationalDynamic, readonly Relat
  * factual unchanged.
  */
 const CUE_BASE = 0.45, CUE_SPAN = 0.45, TEMPORAL_SPAN = 0.3;
+/** The weight of a relation the query names outright and alone ("my sister"), and of a tie a name stands for (`withPeople`). */
+export const NAMED_RELATION_WEIGHT = CUE_BASE + CUE_SPAN;
 /** Filters on the fields only cues decide: emotional weight, emotion, relational dynamics, temporal context. */
 function cueFilters(a: Analysis): FieldFilter[] {
   const filters: FieldFilter[] = [];
