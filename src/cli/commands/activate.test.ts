@@ -48,6 +48,36 @@ describe.skipIf(!built)("arcroute activate", () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/cannot read learned weights/);
   });
+  it("--people adds the tie of a named person to significance queries, after --weights, and refuses a bad map in one line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "arcroute-people-"));
+    const file = join(dir, "people.json");
+    writeFileSync(file, JSON.stringify({ Clare: "sibling_bond" }));
+    const ties = (env: { data: { field_filters: { field: string; value: unknown; weight: number }[] } }) => env.data.field_filters.filter((f) => f.field === "relational_dynamics").map((f) => [f.value, f.weight]);
+    const plain = JSON.parse(run(["good times with clare"]).stdout);
+    expect(ties(plain)).toEqual([]);
+    const named = JSON.parse(run(["good times with clare", "--people", file]).stdout);
+    expect(named.meta.classifier_model).toBe("arcroute-lexicon@1+people");
+    expect(ties(named)).toEqual([["sibling_bond", 0.9]]);
+    // A lookup stays a lookup; --jsonl applies the map to every line.
+    const lines = run(["--jsonl", "--people", file], "good times with clare\nclare's phone number\n").stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.data.significance_gate)).toEqual([true, false]);
+    expect(ties(lines[0])).toEqual(ties(named));
+    // With learned weights that halve every tie, the named tie keeps its full weight: the map applies last.
+    const weightsFile = join(dir, "weights.json");
+    writeFileSync(weightsFile, JSON.stringify({ format: "arcroute-learned-weights@1", learned_from: { feedback: 4, hits: 2, organizations: 1 }, fields: { relational_dynamics: 0.5 }, values: {}, drop_below: 0, fusion: 0.4 }));
+    const both = JSON.parse(run(["good times with clare", "--weights", weightsFile, "--people", file]).stdout);
+    expect(both.meta.classifier_model).toBe("arcroute-lexicon@1+learned+people");
+    expect(ties(both)).toEqual([["sibling_bond", 0.9]]);
+    for (const [content, message] of [["{\"Clare\": \"sister\"}", /the tie of "Clare" must be a relational_dynamics value/], ["[1]", /people must be an object/], ["{", /cannot read people map/]] as const) {
+      writeFileSync(file, content);
+      const bad = run(["good times with clare", "--people", file]);
+      expect(bad.status).toBe(2);
+      expect(bad.stdout).toBe("");
+      expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+      expect(bad.stderr).toContain(file);
+      expect(bad.stderr).toMatch(message);
+    }
+  });
   it("--debug prints the explanation on stderr", () => {
     const r = run(["the worst day after mum died", "--debug"]);
     expect(r.status).toBe(0);

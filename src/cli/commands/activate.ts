@@ -4,7 +4,10 @@
  */
 import { classify, CLASSIFIER_MODEL, explain } from "../../classify/index.js";
 import type { Classification } from "../../classify/types.js";
-import { learnedModelName, learnedReweighting, readLearnedWeights, type LearnedWeights } from "../../feedback/weights.js";
+import { decoratedModelName } from "../../classify/decorate.js";
+import { addNamedTies, compilePeople } from "../../classify/people.js";
+import { readPeople } from "../../classify/people-file.js";
+import { learnedModelName, learnedReweighting, readLearnedWeights } from "../../feedback/weights.js";
 import { parseActivateRequest, DEFAULT_TOP_K } from "../../schema/request.js";
 import { integerOption } from "../../serve/cli-options.js";
 import type { Command } from "../command.js";
@@ -18,28 +21,45 @@ const usage = `Usage:
                                             (blank lines are skipped, as by tag --jsonl)
   --weights FILE                            apply learned weights (a file written by arcroute learn) to the filters;
                                             the model is then arcroute-lexicon@1+learned
+  --people FILE                             a JSON people map ({"Clare": "sibling_bond"}): a name in a significance
+                                            query adds the relational_dynamics filter of its tie (model …+people)
   --debug                                   also print the explanation (cues behind gate, arcs, filters) to stderr
                                             (the explanation is of the unweighted classifier)
   --json                                    accepted for uniformity with the other commands: the output is always JSON`;
 
-/** The local classifier, with learned weights applied to its filters when a file was given. */
+/** The local classifier, with learned weights applied to its filters and the people map's ties added when files were given. */
 interface LocalClassifier {
   model: string;
   classify(query: string): Classification;
 }
 
-function localClassifier(weightsFile: string | undefined): LocalClassifier {
-  if (weightsFile === undefined) return { model: CLASSIFIER_MODEL, classify };
-  let weights: LearnedWeights;
+/** A file the user named, read and checked; its error (already one line naming the file) as a usage error. */
+function readOrExit<T>(read: () => T): T {
   try {
-    weights = readLearnedWeights(weightsFile);
+    return read();
   } catch (error) {
-    // Already one line naming the file and what is wrong with it.
     throw new CliError(error instanceof Error ? error.message : String(error));
   }
-  // Validated once; named as withLearnedWeights names it (that one is async, and --jsonl is not).
-  const apply = learnedReweighting(weights);
-  return { model: learnedModelName(CLASSIFIER_MODEL), classify: (query) => apply(classify(query)) };
+}
+
+/**
+ * Named as withLearnedWeights and withPeople name theirs (`…+learned+people`); built here because
+ * those are async, and --jsonl is not. The people's ties come after the weights: a name is the
+ * user's own word, not a guess learning should discount.
+ */
+function localClassifier(weightsFile: string | undefined, peopleFile: string | undefined): LocalClassifier {
+  let local: LocalClassifier = { model: CLASSIFIER_MODEL, classify };
+  if (weightsFile !== undefined) {
+    const apply = learnedReweighting(readOrExit(() => readLearnedWeights(weightsFile)));
+    const base = local;
+    local = { model: learnedModelName(base.model), classify: (query) => apply(base.classify(query)) };
+  }
+  if (peopleFile !== undefined) {
+    const people = compilePeople(readOrExit(() => readPeople(peopleFile)));
+    const base = local;
+    local = { model: decoratedModelName(base.model, "people"), classify: (query) => addNamedTies(base.classify(query), query, people) };
+  }
+  return local;
 }
 
 function envelopeFor(rawQuery: string, topK: number, classifier: LocalClassifier): string {
@@ -69,9 +89,9 @@ export const command: Command = {
   summary: "classify a query into EDM significance filters (no server needed)",
   usage,
   async run(args, io) {
-    const parsed = parseCommandArgs(args, { jsonl: { type: "boolean" }, json: { type: "boolean" }, debug: { type: "boolean" }, "top-k": { type: "string" }, weights: { type: "string" } }, true);
+    const parsed = parseCommandArgs(args, { jsonl: { type: "boolean" }, json: { type: "boolean" }, debug: { type: "boolean" }, "top-k": { type: "string" }, weights: { type: "string" }, people: { type: "string" } }, true);
     const topK = parseTopK(parsed.values["top-k"]);
-    const classifier = localClassifier(parsed.values.weights);
+    const classifier = localClassifier(parsed.values.weights, parsed.values.people);
     if (parsed.values.jsonl) {
       if (parsed.positionals.length > 0) throw new CliError("--jsonl reads queries from stdin; do not pass a query argument");
       if (parsed.values.debug) throw new CliError("--debug explains one query: it does not combine with --jsonl");
