@@ -18,6 +18,8 @@
  */
 import { lexicalClassifier } from "../../src/classify/index.js";
 import type { Classifier } from "../../src/classify/types.js";
+import { withPeople } from "../../src/classify/people.js";
+import { peopleFromMemories } from "../../src/classify/people-from-memories.js";
 import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { createRetriever, DEFAULT_FUSION_WEIGHT, ROBUST_ROUTING } from "../../src/retrieve/index.js";
 import type { ActivationResult } from "../../src/schema/activation.js";
@@ -65,6 +67,11 @@ export interface BenchOptions {
   payloads?: "hand" | "tag";
   /** Classifier producing the activations (default: the lexical one). */
   classifier?: Classifier;
+  /**
+   * Also route by the people the memories name (`withPeople` over the classifier, with the map
+   * `peopleFromMemories` reads off the loaded payloads): what a memory app can do for its user.
+   */
+  people?: boolean;
   /** Called once per (engine, system, query) evaluated. */
   onProgress?: () => void;
 }
@@ -95,6 +102,8 @@ export interface RetrievalReport {
   pool_size: number;
   fetch_k: number;
   payloads: "hand" | "tag";
+  /** The people map the classifier was given (`people`), or null. */
+  people: Record<string, string> | null;
   corpus: { memories: number; mundane: number };
   queries: Record<QueryType, Record<Split, number>>;
   overlap: Record<SplitGroup, Record<QueryType, OverlapFigures>>;
@@ -146,7 +155,8 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
     payload: payloads === "tag" ? stringsAndNumbers(tag(m.text)) : m.payload,
     vector: embedder.embedOne(m.text),
   }));
-  const classifier = options.classifier ?? lexicalClassifier;
+  const people = options.people ? peopleFromMemories(memories.map((m) => ({ text: m.text, relational_dynamics: stringOrNull(m.payload.relational_dynamics) }))) : null;
+  const classifier = people ? withPeople(options.classifier ?? lexicalClassifier, people) : (options.classifier ?? lexicalClassifier);
   const activations = new Map<string, ActivationResult>();
   for (const q of options.queries) activations.set(q.id, await classifier.classify(q.query));
 
@@ -174,6 +184,7 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
     pool_size: poolSize,
     fetch_k: fetchK,
     payloads,
+    people,
     corpus: { memories: options.memories.length, mundane: options.memories.filter((m) => Number(m.payload.emotional_weight ?? 0) < 0.5).length },
     queries: countQueries(options.queries),
     overlap: bySplitAndType(options.queries, (qs) => wordOverlap(qs, texts)),
@@ -281,6 +292,8 @@ function diagnose(queries: readonly RetrievalQuery[], activations: Map<string, A
 }
 
 /** A tag() result as a flat payload (the engines' columns hold strings and numbers). */
+const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
 function stringsAndNumbers(tags: ReturnType<typeof tag>): Record<string, string | number> {
   const { secondary_arc_types: _secondary, ...flat } = tags;
   return flat as Record<string, string | number>;

@@ -20,7 +20,7 @@ import { LATER_SPLITS, loadRetrievalSet } from "./dataset.js";
 import { ENGINES, type EngineName } from "./engines.js";
 import { ROUTED_SYSTEM, runRetrievalBenchmark, SYSTEMS, type AcceptanceFigures, type RetrievalReport } from "./evaluate.js";
 
-const usage = `Usage: arcroute bench retrieval [--engines lancedb,pglite] [--fusion-weight 0.5] [--pool-size 100] [--fetch-k 30] [--payloads hand|tag] [--classifier lexical|embedding|ensemble] [--json]
+const usage = `Usage: arcroute bench retrieval [--engines lancedb,pglite] [--fusion-weight 0.5] [--pool-size 100] [--fetch-k 30] [--payloads hand|tag] [--classifier lexical|embedding|ensemble] [--people] [--json]
   Raw vector similarity vs significance routing (filter, filter without relaxation, filter with
   only the core fields hard, boost) on
   embedded LanceDB and PGlite/pgvector, word-vector embedding, 301 memories, the labeled queries
@@ -28,7 +28,9 @@ const usage = `Usage: arcroute bench retrieval [--engines lancedb,pglite] [--fus
   (ARCROUTE_BENCH_OUT overrides the folder). --json prints the whole report on stdout.
   --payloads tag loads tag(text) payloads instead of the corpus's (labels unchanged) and writes
   retrieval-tagged.json/.svg: routing for users without an extraction service. --classifier other
-  than lexical writes retrieval-<classifier>.json/.svg.`;
+  than lexical writes retrieval-<classifier>.json/.svg. --people also routes by the people the
+  memories name (withPeople, with the map peopleFromMemories reads off the loaded payloads) and
+  writes retrieval-people.json/.svg (with other names as above: retrieval-tagged-people).`;
 
 function parse(args: string[]) {
   const { values } = parseCommandArgs(args, {
@@ -38,6 +40,7 @@ function parse(args: string[]) {
         "fetch-k": { type: "string" },
         payloads: { type: "string", default: "hand" },
         classifier: { type: "string", default: "lexical" },
+        people: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
       });
   const engines = values.engines.split(",").map((e) => e.trim());
@@ -49,7 +52,7 @@ function parse(args: string[]) {
   const fetchK = values["fetch-k"] === undefined ? undefined : integerOption("fetch-k", values["fetch-k"], 10, 1000);
   if (values.payloads !== "hand" && values.payloads !== "tag") throw new CliError(`--payloads must be 'hand' or 'tag', got '${values.payloads}'`);
   if (!(CLASSIFIER_NAMES as readonly string[]).includes(values.classifier)) throw new CliError(`--classifier must be one of ${CLASSIFIER_NAMES.join(", ")}, got '${values.classifier}'`);
-  return { engines: engines as EngineName[], fusionWeight, poolSize, fetchK, payloads: values.payloads as "hand" | "tag", classifier: values.classifier as ClassifierName, json: values.json };
+  return { engines: engines as EngineName[], fusionWeight, poolSize, fetchK, payloads: values.payloads as "hand" | "tag", classifier: values.classifier as ClassifierName, people: values.people, json: values.json };
 }
 
 export function chart(report: RetrievalReport): string {
@@ -83,6 +86,11 @@ export function summaryLines(report: RetrievalReport): string[] {
     `corpus ${report.corpus.memories} memories (${report.corpus.mundane} mundane); held-out queries: ${report.queries.significance.heldout} significance, ${report.queries.factual.heldout} factual${LATER_SPLITS.map(({ split, name }) => `; ${name}: ${report.queries.significance[split]} significance, ${report.queries.factual[split]} factual`).join("")}`,
     `word overlap (mean Jaccard of content words, query vs each relevant memory, all queries): significance ${f(report.overlap.all.significance.mean_jaccard)}, factual ${f(report.overlap.all.factual.mean_jaccard)}`,
   ];
+  if (report.people) {
+    const map = Object.entries(report.people).map(([name, tie]) => `${name} → ${tie}`).join(", ");
+    // The option came after every split had been read (HELDOUT-3.md): what it scores is development data.
+    lines.push(`people map read off the payloads: ${map || "(none)"}; every split here was read before --people existed: development figures, not a held-out test`);
+  }
   for (const [engine, results] of Object.entries(report.results)) {
     for (const system of SYSTEMS) {
       const s = results[system].heldout.significance;
@@ -127,11 +135,11 @@ export const benchmark: Command = {
     const bar = progressBar(io.stderr, "retrieval", options.engines.length * SYSTEMS.length * queries.length);
     let report: RetrievalReport;
     try {
-      report = await runRetrievalBenchmark({ memories, queries, engines: options.engines, fusionWeight: options.fusionWeight, poolSize: options.poolSize, fetchK: options.fetchK, payloads: options.payloads, classifier, onProgress: () => bar.tick() });
+      report = await runRetrievalBenchmark({ memories, queries, engines: options.engines, fusionWeight: options.fusionWeight, poolSize: options.poolSize, fetchK: options.fetchK, payloads: options.payloads, classifier, people: options.people, onProgress: () => bar.tick() });
     } finally {
       bar.stop();
     }
-    const name = ["retrieval", options.payloads === "tag" ? "tagged" : "", options.classifier === "lexical" ? "" : options.classifier].filter(Boolean).join("-");
+    const name = ["retrieval", options.payloads === "tag" ? "tagged" : "", options.classifier === "lexical" ? "" : options.classifier, options.people ? "people" : ""].filter(Boolean).join("-");
     const jsonPath = resultsPath(`${name}.json`);
     mkdirSync(dirname(jsonPath), { recursive: true });
     writeFileSync(jsonPath, reportJson(report));

@@ -87,6 +87,22 @@ describe("arcroute bench retrieval (tiny slice, both engines)", () => {
     expect(summaryLines(report)).toContain(`lancedb  issue 4 (targets on the first held-out split and on every split together) → ${accepted.pass_overall ? "PASS" : "FAIL"}`);
   }, 60_000);
 
+  it("routes by the people the memories name with people: true, and says the figures are development data", async () => {
+    const { memories, queries } = loadRetrievalSet();
+    const clare = queries.filter((q) => q.query === "good times with clare");
+    expect(clare).toHaveLength(1);
+    const routedRecall = (report: Awaited<ReturnType<typeof runRetrievalBenchmark>>) => queryMetrics(report.per_query[0]!.ranked["lancedb.filter_core"]!, clare[0]!.relevant).recall_at_10;
+    const plain = await runRetrievalBenchmark({ memories, queries: clare, engines: ["lancedb"] });
+    const withPeople = await runRetrievalBenchmark({ memories, queries: clare, engines: ["lancedb"], people: true });
+    expect(plain.people).toBeNull();
+    // Clare's memories are filed under the sibling bond: the map says so, and the routing finds them.
+    expect(withPeople.people).toMatchObject({ Clare: "sibling_bond", Anna: "romantic_partnership" });
+    expect(withPeople.classifier).toBe("arcroute-lexicon@1+people");
+    expect(routedRecall(withPeople)).toBeGreaterThan(routedRecall(plain));
+    expect(summaryLines(withPeople).find((line) => line.startsWith("people map read off the payloads: "))).toContain("Clare → sibling_bond");
+    expect(summaryLines(withPeople).join("\n")).toContain("development figures, not a held-out test");
+  }, 60_000);
+
   it("rejects bad options with one-line CLI errors", async () => {
     const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
     await expect(benchmark.run(["--engines", "faiss"], io)).rejects.toThrow(CliError);
