@@ -46,4 +46,10 @@ describe("README fragments type-check", () => {
     const code = `${reader}\n${codeBlock(`import { toQdrantFilter } from "arcroute/adapters/qdrant";`)}\n`;
     for (const exactOptionalPropertyTypes of [false, true]) expect(typeErrors(code, { exactOptionalPropertyTypes }), String(exactOptionalPropertyTypes)).toEqual([]);
   }, 120_000);
+
+  it("people a query names: a literal map, one read off typed memories, one read from a file", () => {
+    const reader = "declare const memories: { text: string; payload: { relational_dynamics?: string } }[];";
+    const code = `${reader}\n${codeBlock(`import { lexicalClassifier, peopleFromMemories, readPeople, withPeople, type People } from "arcroute";`)}\nexport {};\n`;
+    expect(typeErrors(code)).toEqual([]);
+  }, 60_000);
 });
