@@ -72,8 +72,10 @@ describe("withPeople", () => {
     expect(() => withPeople(lexicalClassifier, { "!!": "friendship" })).toThrow(/"!!" is not a name/);
     expect(() => withPeople(lexicalClassifier, { "a b c d e": "friendship" })).toThrow(/is not a name/);
     expect(() => withPeople(lexicalClassifier, { ["x".repeat(65)]: "friendship" })).toThrow(/is not a name/);
-    expect(() => withPeople(lexicalClassifier, [] as never)).toThrow(/people must be an object/);
-    expect(() => withPeople(lexicalClassifier, null as never)).toThrow(/people must be an object/);
+    expect(() => withPeople(lexicalClassifier, [] as never)).toThrow(/people must be a plain object/);
+    expect(() => withPeople(lexicalClassifier, null as never)).toThrow(/people must be a plain object/);
+    expect(() => withPeople(lexicalClassifier, new Map([["Clare", "sibling_bond"]]) as never)).toThrow(/got a Map \(pass Object\.fromEntries\(map\)\)/);
+    expect(() => withPeople(lexicalClassifier, Object.assign(Object.create(null), { Clare: "sibling_bond" }))).not.toThrow();
     expect(() => withPeople(lexicalClassifier, JSON.parse('{"__proto__": "friendship"}'))).toThrow(/__proto__/);
   });
 });

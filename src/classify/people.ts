@@ -28,7 +28,9 @@ interface KnownPerson {
 
 /** Validates a people map: a clear error for a tie outside the vocabulary or a name that cannot match. */
 export function compilePeople(people: People, where = "withPeople"): readonly KnownPerson[] {
-  if (people === null || typeof people !== "object" || Array.isArray(people)) throw new TypeError(`${where}: people must be an object of name → relational_dynamics value, got ${Array.isArray(people) ? "an array" : shown(people)}`);
+  // A Map (or any class instance) has no own entries to read: it would pass as an empty map.
+  const plain = people !== null && typeof people === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(people));
+  if (!plain) throw new TypeError(`${where}: people must be a plain object of name → relational_dynamics value, got ${Array.isArray(people) ? "an array" : people instanceof Map ? "a Map (pass Object.fromEntries(map))" : shown(people)}`);
   if (hasOwnProtoKey(people)) throw new TypeError(`${where}: people has a "__proto__" key`);
   const byWords = new Map<string, Set<RelationalDynamic>>();
   for (const [name, tie] of Object.entries(people)) {

@@ -4,11 +4,12 @@
  * weight `rerank` gives filter matches against vector similarity. Written by `arcroute learn`,
  * read by `withLearnedWeights` (classification) and passed to `rerank` (fusion).
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { z } from "zod";
 import type { FieldFilter } from "../schema/activation.js";
 import { hasOwnProtoKey } from "../schema/own-keys.js";
+import { readJsonFile } from "../schema/json-file.js";
 import { FILTER_FIELDS, isCanonicalValue, isCategoricalField, isNumericField, type FilterField } from "../schema/vocabulary.js";
 import type { Classification, Classifier } from "../classify/types.js";
 import { reweightFilters } from "../classify/reweight.js";
@@ -64,13 +65,7 @@ export function parseLearnedWeights(raw: unknown, source = "learned weights"): L
 }
 
 export function readLearnedWeights(path: string): LearnedWeights {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
-  } catch (error) {
-    throw new Error(`cannot read learned weights ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return parseLearnedWeights(raw, path);
+  return parseLearnedWeights(readJsonFile(path, "learned weights"), path);
 }
 
 /**

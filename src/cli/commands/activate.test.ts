@@ -68,7 +68,7 @@ describe.skipIf(!built)("arcroute activate", () => {
     const both = JSON.parse(run(["good times with clare", "--weights", weightsFile, "--people", file]).stdout);
     expect(both.meta.classifier_model).toBe("arcroute-lexicon@1+learned+people");
     expect(ties(both)).toEqual([["sibling_bond", 0.9]]);
-    for (const [content, message] of [["{\"Clare\": \"sister\"}", /the tie of "Clare" must be a relational_dynamics value/], ["[1]", /people must be an object/], ["{", /cannot read people map/]] as const) {
+    for (const [content, message] of [["{\"Clare\": \"sister\"}", /the tie of "Clare" must be a relational_dynamics value/], ["[1]", /people must be a plain object/], ["{", /cannot read people map/]] as const) {
       writeFileSync(file, content);
       const bad = run(["good times with clare", "--people", file]);
       expect(bad.status).toBe(2);
