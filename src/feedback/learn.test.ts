@@ -53,6 +53,22 @@ describe("learnWeights", () => {
     expect(applied.field_filters.map((f) => f.field)).toEqual(["arc_type", "tether_type"]);
   });
 
+  it("moves a weight little on a little feedback, and further as more feedback says the same", () => {
+    const all = simulatedFeedback(); // 200 items: valence filters miss 4 times in 5
+    const valenceAfter = (items: FeedbackExample[]) => {
+      const weights = learnWeights(items, 1);
+      return weights.fields.valence! * (weights.values["valence=negative"] ?? 1);
+    };
+    // The same proportions in 10, 40 and 200 items: the more there are, the further the weight moves.
+    const few = valenceAfter(all.slice(0, 10)), some = valenceAfter(all.slice(0, 40)), many = valenceAfter(all);
+    expect(few).toBeGreaterThan(some);
+    expect(some).toBeGreaterThan(many);
+    expect(few).toBeGreaterThan(0.5);
+    expect(many).toBeLessThan(0.2);
+    // More shrinkage, less movement on the same items.
+    expect(learnWeights(all, 1, { shrinkage: 100 }).fields.valence!).toBeGreaterThan(learnWeights(all, 1).fields.valence!);
+  });
+
   it("learns a value that goes with misses without punishing its field", () => {
     const withTether = (tether: "self" | "person"): Classification => ({
       ...result(false),
