@@ -57,8 +57,23 @@ describe("arcroute bench feedback", () => {
     expect(readFileSync(join(out, "feedback.svg"), "utf8")).toContain("<svg");
   }, 120_000);
 
+  it("--routing every-field-hard gives feedback, learns and measures with the helper's defaults, in a file of its own", async () => {
+    const run = await bench(["--json", "--routing", "every-field-hard"]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report).toEqual(JSON.parse(readFileSync(join(out, "feedback-every-field-hard.json"), "utf8")));
+    expect(report.routing_name).toBe("every-field-hard");
+    expect(report.routing).toEqual({ mode: "filter", fusionWeight: 0.5 });
+    // The learned fusion starts from the routing's own 0.5 and only shrinks.
+    expect(report.weights.fusion).toBeLessThanOrEqual(0.5);
+    // Every field hard finds less than the preset before learning (the retrieval benchmark's filter vs filter_core).
+    const preset = JSON.parse(readFileSync(join(out, "feedback.json"), "utf8"));
+    expect(report.before.train.recall_at_10).toBeLessThan(preset.before.train.recall_at_10);
+    expect(readFileSync(join(out, "feedback-every-field-hard.svg"), "utf8")).toContain("every-field-hard");
+  }, 120_000);
+
   it("refuses bad options with one line and exit 2", async () => {
-    for (const args of [["--k", "0"], ["--k", "x"], ["--store", "mysql://x"], ["--nope"]]) {
+    for (const args of [["--k", "0"], ["--k", "x"], ["--store", "mysql://x"], ["--nope"], ["--routing", "hard"], ["--routing", "__proto__"]]) {
       const run = await bench(args);
       expect(run.code, args.join(" ")).toBe(2);
       expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);

@@ -4,7 +4,9 @@
  * Runs on the retrieval benchmark's corpus and queries, in embedded LanceDB (the retrieval
  * benchmark's engine), routed by the retriever helper (`createRetriever`, filter mode: filtered
  * search → relaxation → fallback → fusion) with the options of the retrieval benchmark's routed
- * system (ROUTED_OPTIONS: the arc types and weight threshold hard, the other fields in fusion).
+ * system (ROUTED_OPTIONS: the arc types and weight threshold hard, the other fields in fusion), or
+ * with `--routing every-field-hard` the helper's own defaults. Feedback, learning and evaluation
+ * all use the one routing.
  *
  * 1. Simulated users ask the TRAIN significance queries: each query is classified, persisted as
  *    an activation event, and routed; for every memory the user wanted they send feedback
@@ -30,7 +32,7 @@ import { loadWordVectorEmbedder } from "../../src/embed/word-vectors.js";
 import { learnFromStore } from "../../src/feedback/learn.js";
 import { withLearnedWeights, type LearnedWeights } from "../../src/feedback/weights.js";
 import { handleFeedback } from "../../src/http/routes/feedback.js";
-import { createRetriever } from "../../src/retrieve/index.js";
+import { createRetriever, DEFAULT_FUSION_WEIGHT, type RetrieverOptions } from "../../src/retrieve/index.js";
 import { openStore } from "../../src/stores/open.js";
 import type { ArcStore } from "../../src/stores/types.js";
 import { barChartSvg } from "../charts/bars.js";
@@ -48,13 +50,23 @@ type SplitFigures = Record<"train" | "heldout", Figures> & Partial<Record<LaterS
 
 type Route = (query: RetrievalQuery, activationOf: Classifier) => Promise<string[]>;
 
+/**
+ * The routings users learn under: the retrieval benchmark's routed system (`ROBUST_ROUTING`, the
+ * default) or the retriever helper's own defaults (every activation field hard, fusion 0.5).
+ */
+export const ROUTINGS = {
+  preset: ROUTED_OPTIONS,
+  "every-field-hard": { mode: "filter", fusionWeight: DEFAULT_FUSION_WEIGHT },
+} as const satisfies Record<string, Partial<RetrieverOptions<Float32Array, string, string>> & { fusionWeight: number }>;
+export type RoutingName = keyof typeof ROUTINGS;
+
 /** Routed ids for one query: its activation from `classifier`, the retriever helper over the engine. */
-function router(engine: BenchEngine<string>, vectors: Map<string, Float32Array>, k: number, fusionWeight: number): Route {
+function router(engine: BenchEngine<string>, vectors: Map<string, Float32Array>, k: number, routing: RoutingName, fusionWeight: number): Route {
   const retriever = createRetriever<Float32Array, string, string>({
     search: engine.search.bind(engine),
     translate: engine.translate.bind(engine),
     k,
-    ...ROUTED_OPTIONS,
+    ...ROUTINGS[routing],
     fetchK: Math.max(k, DEFAULT_FETCH_K),
     fusionWeight,
   });
@@ -106,18 +118,24 @@ async function simulateUsers(store: ArcStore, route: Route, queries: RetrievalQu
   return sent;
 }
 
-const usage = `Usage: arcroute bench feedback [--k 10] [--store memory|pglite:<dir>|postgres://...] [--query-timeout-ms N] [--json]
+const usage = `Usage: arcroute bench feedback [--k 10] [--routing preset|every-field-hard] [--store memory|pglite:<dir>|postgres://...] [--query-timeout-ms N] [--json]
   Simulated hit/miss feedback on the retrieval benchmark's train significance queries (embedded
   LanceDB, retriever helper routed as bench retrieval's filter_core), weights learned from the store, routed recall@5/@10,
   MRR and nDCG@10 on its held-out significance queries (each held-out split) before and after learning.
-  Writes benchmarks/results/feedback.{json,svg}; --json prints the report as one JSON line.
+  --routing every-field-hard routes (and learns) with the retriever helper's defaults instead of the
+  preset: every activation field hard, fusion 0.5.
+  Writes benchmarks/results/feedback.{json,svg} (feedback-every-field-hard.* for that routing);
+  --json prints the report as one JSON line.
   --query-timeout-ms: with PostgreSQL, the longest one statement may take (default 30000).`;
 
 export const benchmark: Command = {
   summary: "learning from simulated retrieval feedback: held-out routed recall before/after",
   usage,
   async run(args, io) {
-    const { values } = parseCommandArgs(args, { k: { type: "string", default: "10" }, ...STORE_OPTIONS, json: { type: "boolean" } });
+    const { values } = parseCommandArgs(args, { k: { type: "string", default: "10" }, routing: { type: "string", default: "preset" }, ...STORE_OPTIONS, json: { type: "boolean" } });
+    if (!Object.hasOwn(ROUTINGS, values.routing)) throw new CliError(`--routing must be one of ${Object.keys(ROUTINGS).join(", ")}, got '${values.routing}'`);
+    const routing = values.routing as RoutingName;
+    const baseFusion = ROUTINGS[routing].fusionWeight;
     const spec = values.store ?? "memory";
     const storeOptions = queryTimeoutOption(spec, values["query-timeout-ms"]);
     const k = integerOption("k", values.k, 1, 100);
@@ -135,12 +153,12 @@ export const benchmark: Command = {
     const store = await openStore(spec, storeOptions);
     let report;
     try {
-      const plain = router(engine, vectors, k, ROUTED_OPTIONS.fusionWeight);
+      const plain = router(engine, vectors, k, routing, baseFusion);
       let bar = progressBar(io.stderr, "feedback", train.length);
       const feedbackSent = await simulateUsers(store, plain, train, k, bar);
       bar.stop();
-      const weights: LearnedWeights = await learnFromStore(store, ORG, { baseFusion: ROUTED_OPTIONS.fusionWeight });
-      const learned = router(engine, vectors, k, weights.fusion);
+      const weights: LearnedWeights = await learnFromStore(store, ORG, { baseFusion });
+      const learned = router(engine, vectors, k, routing, weights.fusion);
       const learnedClassifier = withLearnedWeights(lexicalClassifier, weights);
       bar = progressBar(io.stderr, "evaluate", 2 * (train.length + heldout.length + later.reduce((n, s) => n + s.queries.length, 0)));
       const splits = async (route: typeof plain, classifier: Classifier): Promise<SplitFigures> => {
@@ -156,7 +174,8 @@ export const benchmark: Command = {
         engine: engine.name,
         embedding: embedder.model,
         classifier: lexicalClassifier.model,
-        routing: ROUTED_OPTIONS,
+        routing_name: routing,
+        routing: ROUTINGS[routing],
         k,
         corpus: data.memories.length,
         queries: { train: train.length, heldout: heldout.length, ...Object.fromEntries(later.map(({ split, queries }) => [split, queries.length])) },
@@ -170,13 +189,14 @@ export const benchmark: Command = {
       await engine.close();
     }
 
-    const jsonPath = resultsPath("feedback.json");
+    const name = routing === "preset" ? "feedback" : `feedback-${routing}`;
+    const jsonPath = resultsPath(`${name}.json`);
     mkdirSync(dirname(jsonPath), { recursive: true });
     writeFileSync(jsonPath, JSON.stringify(report, null, 2) + "\n");
     const { before, after } = report;
     writeFileSync(
-      resultsPath("feedback.svg"),
-      barChartSvg(`Held-out routed retrieval before/after learning from ${report.feedback} feedback`, ["before", "after learning"], [
+      resultsPath(`${name}.svg`),
+      barChartSvg(`Held-out routed retrieval (${routing}) before/after learning from ${report.feedback} feedback`, ["before", "after learning"], [
         { label: "recall@5", values: [before.heldout.recall_at_5, after.heldout.recall_at_5] },
         { label: "recall@10", values: [before.heldout.recall_at_10, after.heldout.recall_at_10] },
         { label: "MRR", values: [before.heldout.mrr, after.heldout.mrr] },
@@ -188,12 +208,12 @@ export const benchmark: Command = {
       return 0;
     }
     const f = (x: number) => x.toFixed(3);
-    await writeLine(io.stdout, `feedback: ${report.feedback} from ${train.length} train queries; learned ${JSON.stringify(report.weights.fields)} fusion=${report.weights.fusion}`);
+    await writeLine(io.stdout, `routing ${routing}; feedback: ${report.feedback} from ${train.length} train queries; learned ${JSON.stringify(report.weights.fields)} fusion=${report.weights.fusion}`);
     const line = (name: string, count: number, b: QueryMetrics, a: QueryMetrics) =>
       `${name} (${count}) routed recall@5 ${f(b.recall_at_5)} -> ${f(a.recall_at_5)}, recall@10 ${f(b.recall_at_10)} -> ${f(a.recall_at_10)}, MRR ${f(b.mrr)} -> ${f(a.mrr)}, nDCG@10 ${f(b.ndcg_at_10)} -> ${f(a.ndcg_at_10)}`;
     await writeLine(io.stdout, line("held-out", heldout.length, before.heldout, after.heldout));
     for (const { split, name, queries } of later) await writeLine(io.stdout, line(name, queries.length, before[split]!, after[split]!));
-    await writeLine(io.stdout, `wrote ${jsonPath} and feedback.svg`);
+    await writeLine(io.stdout, `wrote ${jsonPath} and ${name}.svg`);
     return 0;
   },
 };
