@@ -108,6 +108,18 @@ describe("peopleFromMemories", () => {
     expect(() => withPeople(lexicalClassifier, peopleFromMemories(corpus))).not.toThrow();
   });
 
+  it("reads capitalised words side by side as one name, and the last of them as a name too", async () => {
+    const teacher = ["Mrs Okafor marked my essay.", "Mrs Okafor's book club.", "Lift from Mrs Okafor.", "Mrs Okafor retired."].map((t) => memory(t, "mentorship"));
+    const aunt = ["Yesterday Jo rang.", "Yesterday Aunt Jo phoned.", "Aunt Jo came over.", "Aunt Jo's garden.", "Aunt Jo laughed. Mrs Patel waved."].map((t) => memory(t, "family"));
+    const people = peopleFromMemories([...teacher, ...aunt, memory("yesterday was long", null)]);
+    // "Mrs" never stands alone: it is not a name by itself; "Yesterday" is written in lower case elsewhere.
+    expect(people).toEqual({ "Aunt Jo": "family", Jo: "family", "Mrs Okafor": "mentorship", Okafor: "mentorship" });
+    // The sentence break keeps "Jo" and "Mrs Patel" apart.
+    expect(Object.keys(peopleFromMemories([...aunt, ...aunt], { minMemories: 1 }))).not.toContain("Jo Mrs Patel");
+    const classifier = withPeople(lexicalClassifier, people);
+    expect(ties((await classifier.classify("the kindest things mrs okafor did for me")).field_filters)).toContainEqual(["mentorship", 0.9]);
+  });
+
   it("refuses options and memories it cannot read", () => {
     expect(() => peopleFromMemories(corpus, { minMemories: 0 })).toThrow(/minMemories must be a positive integer/);
     expect(() => peopleFromMemories(corpus, { minShare: 1.5 })).toThrow(/minShare must be a number in \(0, 1\]/);
