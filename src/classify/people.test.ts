@@ -66,12 +66,16 @@ describe("withPeople", () => {
     expect(await ranked(classifier)).toEqual(["sister-beach", "friend-laughing"]);
   });
 
-  it("refuses a map it could not use, naming the entry", () => {
+  it("refuses a map it could not use, naming the entry", async () => {
     expect(() => withPeople(lexicalClassifier, { Clare: "sister" as never })).toThrow(/the tie of "Clare" must be a relational_dynamics value .*got "sister"/);
     expect(() => withPeople(lexicalClassifier, { Clare: [] as never })).toThrow(/non-empty array/);
     expect(() => withPeople(lexicalClassifier, { "!!": "friendship" })).toThrow(/"!!" is not a name/);
     expect(() => withPeople(lexicalClassifier, { "a b c d e": "friendship" })).toThrow(/is not a name/);
     expect(() => withPeople(lexicalClassifier, { ["x".repeat(65)]: "friendship" })).toThrow(/is not a name/);
+    expect(() => withPeople(lexicalClassifier, { Will: "friendship" })).toThrow(/"Will" is also the word "will", which most queries use: write a longer name \("Uncle Will"\)/);
+    const uncle = withPeople(lexicalClassifier, { "Uncle Will": "family" });
+    expect(ties((await uncle.classify("will i ever stop missing how it felt to be loved")).field_filters).map(([v]) => v)).not.toContain("family");
+    expect(ties((await uncle.classify("the happiest summers with uncle will")).field_filters)).toContainEqual(["family", 0.9]);
     expect(() => withPeople(lexicalClassifier, [] as never)).toThrow(/people must be a plain object/);
     expect(() => withPeople(lexicalClassifier, null as never)).toThrow(/people must be a plain object/);
     expect(() => withPeople(lexicalClassifier, new Map([["Clare", "sibling_bond"]]) as never)).toThrow(/got a Map \(pass Object\.fromEntries\(map\)\)/);

@@ -6,6 +6,7 @@
  * turns a name in a significance query into the relational_dynamics filter its tie would give.
  */
 import type { FieldFilter } from "../schema/activation.js";
+import { STOPWORDS } from "../embed/tokenize.js";
 import { shown } from "../schema/options.js";
 import { hasOwnProtoKey } from "../schema/own-keys.js";
 import { isCanonicalValue, RELATIONAL_DYNAMICS, type RelationalDynamic } from "../schema/vocabulary.js";
@@ -38,6 +39,8 @@ export function compilePeople(people: People, where = "withPeople"): readonly Kn
     if (words === "" || name.length > MAX_NAME_LENGTH || words.split(" ").length > MAX_NAME_WORDS) {
       throw new TypeError(`${where}: ${shown(name.slice(0, MAX_NAME_LENGTH))} is not a name (1 to ${MAX_NAME_WORDS} words, at most ${MAX_NAME_LENGTH} characters, with a letter or digit)`);
     }
+    // A one-word name that is a function word would match every query using the word ("will I ever…").
+    if (STOPWORDS.has(words)) throw new TypeError(`${where}: ${shown(name)} is also the word "${words}", which most queries use: write a longer name ("Uncle ${name}")`);
     const ties: unknown[] = Array.isArray(tie) ? tie : [tie];
     const wrong = ties.find((t) => !isCanonicalValue("relational_dynamics", t));
     if (ties.length === 0 || wrong !== undefined) {
