@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createRetriever } from "../../src/retrieve/index.js";
-import type { ActivationResult, FieldFilter } from "../../src/schema/activation.js";
+import type { FieldFilter } from "../../src/schema/activation.js";
+import { activation } from "./support/activation.js";
 import { fakeStore } from "./support/fake-store.js";
-
-const activation = (filters: FieldFilter[], gate = true): ActivationResult => ({
-  activation_id: null,
-  arc_types: gate ? ["bond"] : [],
-  primary_domain: gate ? "constellation" : null,
-  field_filters: gate ? filters : [],
-  confidence: 0.8,
-  significance_gate: gate,
-});
 
 // "good times with my sister": the relation is named, the tether is the classifier's guess.
 const sisterGuessedPerson: FieldFilter[] = [

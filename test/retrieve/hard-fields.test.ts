@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createRetriever, hardFieldsOf, matchPlan, ROBUST_ROUTING, satisfiesAll, type Candidate, type SearchRequest } from "../../src/retrieve/index.js";
-import type { ActivationResult, FieldFilter } from "../../src/schema/activation.js";
+import type { FieldFilter } from "../../src/schema/activation.js";
+import { activation } from "./support/activation.js";
 import { fakeStore } from "./support/fake-store.js";
-
-const activation = (filters: FieldFilter[]): ActivationResult => ({
-  activation_id: null,
-  arc_types: ["grief"],
-  primary_domain: "constellation",
-  field_filters: filters,
-  confidence: 0.8,
-  significance_gate: true,
-});
 
 // The classifier guessed the tether wrong: the grief memory that matters most is about a place.
 const griefGuessedPerson: FieldFilter[] = [

@@ -1,17 +1,9 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { toLanceDbFilter } from "../../adapters/lancedb/index.js";
 import { createRetriever, relaxationLadder, satisfiesAll, matchPlan, type Candidate, type CandidateSource, type SearchRequest } from "../../src/retrieve/index.js";
-import type { ActivationResult, FieldFilter } from "../../src/schema/activation.js";
+import type { FieldFilter } from "../../src/schema/activation.js";
+import { activation } from "./support/activation.js";
 import { fakeStore } from "./support/fake-store.js";
-
-const activation = (filters: FieldFilter[], gate = true): ActivationResult => ({
-  activation_id: null,
-  arc_types: gate ? ["grief"] : [],
-  primary_domain: gate ? "constellation" : null,
-  field_filters: gate ? filters : [],
-  confidence: 0.8,
-  significance_gate: gate,
-});
 
 const griefPerson: FieldFilter[] = [
   { field: "arc_type", operator: "eq", value: "grief", weight: 1 },
