@@ -155,7 +155,7 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
     payload: payloads === "tag" ? stringsAndNumbers(tag(m.text)) : m.payload,
     vector: embedder.embedOne(m.text),
   }));
-  const people = options.people ? peopleFromMemories(memories.map((m) => ({ text: m.text, relational_dynamics: stringOrNull(m.payload.relational_dynamics) }))) : null;
+  const people = options.people ? peopleFromMemories(memories.map((m) => ({ text: m.text, relational_dynamics: m.payload.relational_dynamics }))) : null;
   const classifier = people ? withPeople(options.classifier ?? lexicalClassifier, people) : (options.classifier ?? lexicalClassifier);
   const activations = new Map<string, ActivationResult>();
   for (const q of options.queries) activations.set(q.id, await classifier.classify(q.query));
@@ -292,8 +292,6 @@ function diagnose(queries: readonly RetrievalQuery[], activations: Map<string, A
 }
 
 /** A tag() result as a flat payload (the engines' columns hold strings and numbers). */
-const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);
-
 function stringsAndNumbers(tags: ReturnType<typeof tag>): Record<string, string | number> {
   const { secondary_arc_types: _secondary, ...flat } = tags;
   return flat as Record<string, string | number>;

@@ -14,8 +14,11 @@ import { isCanonicalValue, type RelationalDynamic } from "../schema/vocabulary.j
 
 export interface MemoryWithTies {
   text: string;
-  /** The memory's relational_dynamics payload value(s), as stored; values outside the vocabulary are ignored. */
-  relational_dynamics?: string | readonly string[] | null | undefined;
+  /**
+   * The memory's relational_dynamics payload as stored (a value, an array of values, or nothing),
+   * so a payload typed `unknown` can be passed as it is; values outside the vocabulary are ignored.
+   */
+  relational_dynamics?: unknown;
 }
 
 export interface PeopleFromMemoriesOptions {
@@ -76,17 +79,17 @@ function namesIn(text: string, lowerCase: ReadonlySet<string>): Set<string> {
 /** Name → the tie most of its memories carry, for the names that pass both thresholds; sorted by name. */
 export function peopleFromMemories(memories: Iterable<MemoryWithTies>, options: PeopleFromMemoriesOptions = {}): Record<string, RelationalDynamic> {
   const { minMemories, minShare } = checkMemoryOptions(options);
-  const lowerCase = new Set<string>();
-  const mentions = new Map<string, { tied: number; ties: Map<RelationalDynamic, number> }>();
   // First pass: which words are ever written in lower case (then they are words, not names).
+  const lowerCase = new Set<string>();
   const texts: { text: string; ties: Set<RelationalDynamic> }[] = [];
   let i = 0;
   for (const memory of memories) {
     if (typeof memory?.text !== "string") throw new TypeError(`peopleFromMemories: memories[${i}].text must be a string, got ${shown(memory?.text)}`);
     i++;
-    for (const word of memory.text.match(WORD) ?? []) if (word === word.toLowerCase()) lowerCase.add(word.toLowerCase());
+    for (const word of memory.text.match(WORD) ?? []) if (word === word.toLowerCase()) lowerCase.add(word);
     texts.push({ text: memory.text, ties: tiesOf(memory) });
   }
+  const mentions = new Map<string, { tied: number; ties: Map<RelationalDynamic, number> }>();
   for (const { text, ties } of texts) {
     for (const name of namesIn(text, lowerCase)) {
       const counts = mentions.get(name) ?? { tied: 0, ties: new Map() };
