@@ -172,8 +172,9 @@ export function createRetriever<Q, F = any, T = unknown>(options: RetrieverOptio
   const keepAlternatives = nonNegativeInteger(options.keepAlternatives ?? 0, "keepAlternatives");
   const belowThresholds = nonNegativeInteger(options.belowThresholds ?? 0, "belowThresholds");
   const multipliers = fieldMultipliers(options.fieldWeights, "createRetriever");
-  const reweighted = (activation: ActivationResult) =>
-    Object.keys(multipliers).length === 0 ? activation : reweightFilters(activation, (f) => multipliers[f.field as FilterField] ?? 1);
+  // Decided once: without multipliers the given activation is routed as it is.
+  const reweighted: (activation: ActivationResult) => ActivationResult =
+    Object.keys(multipliers).length === 0 ? (activation) => activation : (activation) => reweightFilters(activation, (f) => multipliers[f.field as FilterField] ?? 1);
   const classify = options.classify ?? ((text: string) => lexicalClassify(text));
   const rerankOptions: RerankOptions = { fusionWeight: options.fusionWeight, fields: options.fields, normalize: options.normalize };
 
