@@ -54,11 +54,11 @@ type Route = (query: RetrievalQuery, activationOf: Classifier) => Promise<string
  * The routings users learn under: the retrieval benchmark's routed system (`ROBUST_ROUTING`, the
  * default) or the retriever helper's own defaults (every activation field hard, fusion 0.5).
  */
-export const ROUTINGS = {
+const ROUTINGS = {
   preset: ROUTED_OPTIONS,
   "every-field-hard": { mode: "filter", fusionWeight: DEFAULT_FUSION_WEIGHT },
 } as const satisfies Record<string, Partial<RetrieverOptions<Float32Array, string, string>> & { fusionWeight: number }>;
-export type RoutingName = keyof typeof ROUTINGS;
+type RoutingName = keyof typeof ROUTINGS;
 
 /** Routed ids for one query: its activation from `classifier`, the retriever helper over the engine. */
 function router(engine: BenchEngine<string>, vectors: Map<string, Float32Array>, k: number, routing: RoutingName, fusionWeight: number): Route {
