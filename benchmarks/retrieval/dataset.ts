@@ -39,7 +39,7 @@ export interface RetrievalQuery {
   type: QueryType;
   relevant: string[];
   split: Split;
-  /** How the labels were derived (documentation; the benchmark never reads it). */
+  /** How the labels were derived; the benchmark reads it only to report (by-arc.ts, labelled-fields.ts). */
   intent?: Intent;
   pattern?: string;
 }

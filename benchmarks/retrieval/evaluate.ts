@@ -26,6 +26,7 @@ import type { ActivationResult } from "../../src/schema/activation.js";
 import { tag } from "../../src/tag/index.js";
 import { inGroup, LATER_SPLITS, SPLITS, SPLIT_GROUPS, type LaterSplit, type RetrievalMemory, type RetrievalQuery, type QueryType, type Split, type SplitGroup } from "./dataset.js";
 import { recallByArcStatus, type RecallByArcStatus } from "./by-arc.js";
+import { recallWithLabelledFields, type RecallWithLabelledFields } from "./labelled-fields.js";
 import { openEngine, type BenchEngine, type EmbeddedMemory, type EngineName } from "./engines.js";
 import { meanMetrics, queryMetrics, type QueryMetrics } from "./metrics.js";
 import { wordOverlap, type OverlapFigures } from "./overlap.js";
@@ -112,6 +113,8 @@ export interface RetrievalReport {
   classifier_diagnostics: ClassifierDiagnostics;
   /** The routed system's significance recall@10 (first engine) by what the classifier did with the labelled arc. */
   routed_by_arc_status: RecallByArcStatus;
+  /** The routed system's significance recall@10 (first engine) with some fields read as the labels read them. */
+  routed_with_labelled_fields: RecallWithLabelledFields;
   tagger: TaggerAgreement;
   per_query: PerQuery[];
 }
@@ -165,10 +168,16 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
     return { id: q.id, type: q.type, split: q.split, relevant: q.relevant.length, gate: a.significance_gate, arc_types: a.arc_types, ranked: {} };
   });
   const results: RetrievalReport["results"] = {};
-  for (const name of options.engines) {
+  let withLabelledFields: RecallWithLabelledFields = {};
+  for (const [index, name] of options.engines.entries()) {
     const engine = await openEngine(name, memories);
     try {
-      results[name] = await evaluateEngine(engine, options, perQuery, { embedder, activations, fusionWeight, poolSize, fetchK });
+      const ctx = { embedder, activations, fusionWeight, poolSize, fetchK };
+      results[name] = await evaluateEngine(engine, options, perQuery, ctx);
+      if (index === 0) {
+        const routed = routedRetriever(engine, options, ctx);
+        withLabelledFields = await recallWithLabelledFields(options.queries, activations, async (query, activation) => (await routed.retrieve(embedder.embedOne(query.query), { activation })).results.map((hit) => hit.id));
+      }
     } finally {
       await engine.close();
     }
@@ -192,6 +201,7 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
     acceptance: Object.fromEntries(Object.entries(results).map(([engine, r]) => [engine, acceptance(r)])),
     classifier_diagnostics: diagnose(options.queries, activations),
     routed_by_arc_status: recallByArcStatus(options.queries, activations, (q) => perQuery.find((p) => p.id === q.id)!.ranked[`${options.engines[0]}.${ROUTED_SYSTEM}`] ?? []),
+    routed_with_labelled_fields: withLabelledFields,
     tagger: taggerAgreement(options.memories),
     per_query: perQuery,
   };
@@ -205,13 +215,21 @@ interface Context {
   fetchK: number;
 }
 
+function engineOptions<F>(engine: BenchEngine<F>, ctx: Context) {
+  return { search: engine.search.bind(engine), translate: engine.translate.bind(engine), k: K, fusionWeight: ctx.fusionWeight, fetchK: ctx.fetchK };
+}
+
+/** The routed system: its preset, fused with the preset's weight unless `--fusion-weight` sets one for every system. */
+function routedRetriever<F>(engine: BenchEngine<F>, options: BenchOptions, ctx: Context) {
+  return createRetriever({ ...engineOptions(engine, ctx), ...ROUTED_OPTIONS, ...(options.fusionWeight === undefined ? {} : { fusionWeight: options.fusionWeight }) });
+}
+
 async function evaluateEngine<F>(engine: BenchEngine<F>, options: BenchOptions, perQuery: PerQuery[], ctx: Context): Promise<Record<SystemName, SplitResults>> {
-  const common = { search: engine.search.bind(engine), translate: engine.translate.bind(engine), k: K, fusionWeight: ctx.fusionWeight, fetchK: ctx.fetchK };
+  const common = engineOptions(engine, ctx);
   const retrievers = {
     filter: createRetriever({ ...common, mode: "filter" }),
     filter_strict: createRetriever({ ...common, mode: "filter", relax: false }),
-    // The routed system fuses with its preset's weight unless `--fusion-weight` sets one for every system.
-    filter_core: createRetriever({ ...common, ...ROUTED_OPTIONS, ...(options.fusionWeight === undefined ? {} : { fusionWeight: options.fusionWeight }) }),
+    filter_core: routedRetriever(engine, options, ctx),
     boost: createRetriever({ ...common, mode: "boost", poolSize: ctx.poolSize }),
   };
   const scores = Object.fromEntries(SYSTEMS.map((s) => [s, [] as { query: RetrievalQuery; metrics: QueryMetrics }[]])) as Record<SystemName, { query: RetrievalQuery; metrics: QueryMetrics }[]>;

@@ -116,6 +116,10 @@ export function summaryLines(report: RetrievalReport): string[] {
     if (groups.length === 0) continue;
     lines.push(`routed (${ROUTED_SYSTEM}) ${name} significance R@10 by classifier arc: ${groups.map(([status, g]) => `${status} ${f(g.recall_at_10)} (${g.queries})`).join(", ")}`);
   }
+  const labelled = Object.entries(report.routed_with_labelled_fields);
+  if (labelled.length > 0) {
+    lines.push(`routed (${ROUTED_SYSTEM}) every held-out split, significance R@10 with fields read as labelled: ${labelled.map(([fields, bySplit]) => `${fields} ${f(bySplit.heldout_union)}`).join(", ")}`);
+  }
   return lines;
 }
 

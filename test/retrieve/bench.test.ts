@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadRetrievalSet } from "../../benchmarks/retrieval/dataset.js";
 import { runRetrievalBenchmark, SYSTEMS } from "../../benchmarks/retrieval/evaluate.js";
 import { SPLIT_GROUPS } from "../../benchmarks/retrieval/dataset.js";
+import { LABELLED_FIELD_SETS } from "../../benchmarks/retrieval/labelled-fields.js";
 import { queryMetrics } from "../../benchmarks/retrieval/metrics.js";
 import { benchmark, chart, reportJson, summaryLines } from "../../benchmarks/retrieval/run.js";
 import { CliError } from "../../src/cli/errors.js";
@@ -71,8 +72,12 @@ describe("arcroute bench retrieval (tiny slice, both engines)", () => {
     expect(accepted.judged_split).toBe("heldout3");
     expect(accepted.pass_overall).toBe(accepted.heldout3!.pass && accepted.heldout_union.pass);
     for (const split of ["heldout2", "heldout3"] as const) expect(Object.values(report.routed_by_arc_status[split]).reduce((n, g) => n + g.queries, 0)).toBe(1);
+    // Read as labelled, every field routes the held-out queries at least as well as the classifier did.
+    expect(Object.keys(report.routed_with_labelled_fields)).toEqual(Object.keys(LABELLED_FIELD_SETS));
+    expect(report.routed_with_labelled_fields["every field"]!.heldout_union).toBeGreaterThanOrEqual(accepted.heldout_union.significance_recall_at_10.routed);
     const lines = summaryLines(report);
     for (const label of ["second held-out split", "third held-out split", "every held-out split together"]) expect(lines.some((line) => line.startsWith(`lancedb  acceptance (${label})`)), label).toBe(true);
+    expect(lines.some((line) => line.startsWith("routed (filter_core) every held-out split, significance R@10 with fields read as labelled: arc_type "))).toBe(true);
     expect(lines).toContain(`lancedb  issue 4 (HELDOUT-3.md: targets on the third held-out split and on every split together) → ${accepted.pass_overall ? "PASS" : "FAIL"}`);
     for (const label of ["2nd split significance R@10", "2nd split factual R@10", "3rd split significance R@10"]) expect(chart(report)).toContain(`lancedb ${label}`);
   }, 60_000);
