@@ -45,9 +45,9 @@ export async function recallWithLabelledFields(
   retrieve: (query: RetrievalQuery, activation: ActivationResult) => Promise<readonly string[]>,
 ): Promise<RecallWithLabelledFields> {
   const significance = queries.filter((q) => q.type === "significance" && q.intent !== undefined);
+  const groups = [...SPLITS, "heldout_union"] as const;
   const out: RecallWithLabelledFields = {};
   for (const [name, fields] of Object.entries(LABELLED_FIELD_SETS)) {
-    const groups = [...SPLITS, "heldout_union"] as const;
     const sums = Object.fromEntries(groups.map((group) => [group, { recall: 0, queries: 0 }])) as Record<(typeof groups)[number], { recall: number; queries: number }>;
     for (const query of significance) {
       const recall = recallAt(await retrieve(query, withLabelledFields(activations.get(query.id)!, query.intent!, fields)), query.relevant, 10);
