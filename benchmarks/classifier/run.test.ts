@@ -114,6 +114,6 @@ describe("arcroute bench classifier (CLI)", () => {
   it("prints --help", async () => {
     const r = await run("--help");
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("--split heldout|heldout2|heldout3|heldout4|train");
+    expect(r.stdout).toContain("--split heldout|heldout2|heldout3|heldout4|heldout5|train");
   });
 });

@@ -139,7 +139,7 @@ export function summaryLines(r: ClassifierReport): string[] {
 }
 
 const usage = `Usage: arcroute bench classifier [options]
-  --split heldout|heldout2|heldout3|heldout4|train   labeled split to score (default heldout; train is for
+  --split heldout|heldout2|heldout3|heldout4|heldout5|train   labeled split to score (default heldout; train is for
                                tuning only); a comma-separated list scores the union, e.g. heldout,heldout2
   --queries <file.jsonl>       score your own labeled file instead of a split
   --classifier lexical|embedding|ensemble   (default lexical)

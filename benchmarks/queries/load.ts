@@ -2,7 +2,8 @@
  * The labeled classifier query sets: `train.jsonl` (tuning and fitting), `heldout.jsonl` (written
  * by a different author), `heldout2.jsonl` (a second, fresh held-out split; HELDOUT-2.md) and
  * `heldout3.jsonl` (a third; HELDOUT-3.md, which made the first two development data) and
- * `heldout4.jsonl` (a fourth; HELDOUT-4.md, which made the first three development data). One JSON object per line, validated
+ * `heldout4.jsonl` (a fourth; HELDOUT-4.md, which made the first three development data) and
+ * `heldout5.jsonl` (requests and questions to an assistant; HELDOUT-5.md). One JSON object per line, validated
  * against the canonical EDM vocabulary; a bad line fails with the file and line number.
  */
 import { readFileSync } from "node:fs";
@@ -12,10 +13,11 @@ import { benchmarkPath } from "../paths.js";
 import type { LabeledExample } from "../../src/classify/embedding/labels.js";
 
 /**
- * `heldout2`, `heldout3` and `heldout4` are later held-out splits (HELDOUT-2.md, -3, -4), each written
- * fresh under a protocol committed before it; since HELDOUT-4.md the first three are development data.
+ * `heldout2` … `heldout5` are later held-out splits (HELDOUT-2.md … -5), each written fresh under a
+ * protocol committed before it; since HELDOUT-4.md the first three are development data, and since
+ * HELDOUT-5.md the first four, for the gate revision it judges.
  */
-export const SPLITS = ["train", "heldout", "heldout2", "heldout3", "heldout4"] as const;
+export const SPLITS = ["train", "heldout", "heldout2", "heldout3", "heldout4", "heldout5"] as const;
 export type Split = (typeof SPLITS)[number];
 
 export const QUERY_GROUPS = ["significance", "factual_personal", "factual_world", "task", "chitchat", "tricky_negative", "borderline"] as const;
