@@ -7,7 +7,6 @@ import { queryForm, type QueryForm } from "./form.js";
 import type { BlockReason, CueTarget } from "./lexicon.js";
 import { matchCues, type CueMatch } from "./match.js";
 import { normalize } from "./normalize.js";
-import { withoutRequestWrapper } from "./request.js";
 import { tokenize } from "./tokenize.js";
 
 /** One matched cue as reported by `explain`: the lexicon phrase and the weight it contributed. */
@@ -67,8 +66,7 @@ export function analyze(text: string): Analysis {
   // classify, explain and tag all start here; from JavaScript, undefined or NaN would otherwise be
   // read as the words "undefined" and "nan" (a grandmother).
   if (typeof text !== "string") throw new TypeError(`expected the text as a string, got ${text === null ? "null" : typeof text}`);
-  // A request's polite wrapper is not part of what it asks (request.ts).
-  const normalized = withoutRequestWrapper(normalize(text));
+  const normalized = normalize(text);
   const tokens = tokenize(normalized);
   const result: Analysis = {
     normalized,
