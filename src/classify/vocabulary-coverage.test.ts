@@ -1,15 +1,16 @@
 /**
- * The emotion and relation lexicons are the only source of the `emotion_primary` and
- * `relational_dynamics` filters, so a value without cues can never be asked for, and a common
- * word missing from its value's cues leaves a query that names it unrouted on that field.
+ * The emotion, relation and life-stage lexicons are the only source of the `emotion_primary`,
+ * `relational_dynamics` and `temporal_context` filters, so a value without cues can never be asked
+ * for, and a common phrase missing from its value's cues leaves a query that names it unrouted on
+ * that field.
  */
 import { describe, expect, it } from "vitest";
-import { EMOTIONS_PRIMARY, RELATIONAL_DYNAMICS, type RelationalDynamic } from "../schema/vocabulary.js";
+import { EMOTIONS_PRIMARY, RELATIONAL_DYNAMICS, TEMPORAL_CONTEXTS, type RelationalDynamic, type TemporalContext } from "../schema/vocabulary.js";
 import { LEXICON } from "./lexicon.js";
 import { analyze, best } from "./analyze.js";
 import { classify } from "./index.js";
 
-const cuedValues = (kind: "emotion" | "relation"): Set<string> =>
+const cuedValues = (kind: "emotion" | "relation" | "temporal"): Set<string> =>
   new Set(LEXICON.flatMap((group) => (group.target.kind === kind ? [group.target.value] : [])));
 
 /**
@@ -19,10 +20,13 @@ const cuedValues = (kind: "emotion" | "relation"): Set<string> =>
  */
 const UNCUED_RELATIONS: readonly RelationalDynamic[] = ["couple", "friend", "grief", "professional", "service"];
 
+/** Times of life a memory query does not ask for: memories are not of the future, nor of no time. */
+const UNCUED_TIMES: readonly TemporalContext[] = ["future", "timeless"];
+
 const filterValues = (query: string, field: string): unknown[] =>
   classify(query).field_filters.filter((f) => f.field === field).map((f) => f.value);
 
-describe("emotion and relation vocabulary", () => {
+describe("emotion, relation and life-stage vocabulary", () => {
   it("has cues for every emotion_primary value", () => {
     const cued = cuedValues("emotion");
     expect(EMOTIONS_PRIMARY.filter((value) => !cued.has(value))).toEqual([]);
@@ -31,6 +35,11 @@ describe("emotion and relation vocabulary", () => {
   it("has cues for every relational_dynamics value but the ones a query cannot name alone", () => {
     const cued = cuedValues("relation");
     expect(RELATIONAL_DYNAMICS.filter((value) => !cued.has(value))).toEqual(UNCUED_RELATIONS);
+  });
+
+  it("has cues for every temporal_context a memory query can name", () => {
+    const cued = cuedValues("temporal");
+    expect(TEMPORAL_CONTEXTS.filter((value) => !cued.has(value))).toEqual(UNCUED_TIMES);
   });
 
   it.each([
@@ -57,6 +66,18 @@ describe("emotion and relation vocabulary", () => {
     ["the day we were finally reunited", "reunion"],
   ])("reads the relation a query names: %s → %s", (query, relation) => {
     expect(best(analyze(query).relation)).toBe(relation);
+  });
+
+  it.each([
+    ["what changed for me in recent years", "recent"],
+    ["how I've been these last few years", "recent"],
+    ["the games we played when I was small", "childhood"],
+    ["friends I made in my teens", "early_adulthood"],
+    ["the flats I lived in as a student", "early_adulthood"],
+    ["what I learned in my middle years", "midlife"],
+    ["the trips we took since I retired", "late_life"],
+  ])("reads the time of life a query names: %s → %s", (query, time) => {
+    expect(best(analyze(query).temporal)).toBe(time);
   });
 
   it("routes on what it reads once the gate opens", () => {
