@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { EMOTIONS_PRIMARY, RELATIONAL_DYNAMICS, TEMPORAL_CONTEXTS, type RelationalDynamic, type TemporalContext } from "../schema/vocabulary.js";
 import { LEXICON } from "./lexicon.js";
-import { analyze, best } from "./analyze.js";
+import { analyze, best, type Scores } from "./analyze.js";
 import { classify } from "./index.js";
 
 const cuedValues = (kind: "emotion" | "relation" | "temporal"): Set<string> =>
@@ -42,42 +42,34 @@ describe("emotion, relation and life-stage vocabulary", () => {
     expect(TEMPORAL_CONTEXTS.filter((value) => !cued.has(value))).toEqual(UNCUED_TIMES);
   });
 
-  it.each([
-    ["the scariest moments of my life", "fear"],
-    ["the most terrifying night I can remember", "fear"],
-    ["when the unfairness of it all made my blood boil", "anger"],
-    ["places where I felt pure happiness", "joy"],
-    ["when I was sick with worry about the baby", "anxiety"],
-    ["the sigh of relief when the tests came back clear", "relief"],
-    ["the guilt I carried after the funeral", "shame"],
-    ["standing in the cathedral feeling real reverence", "reverence"],
-    ["the crushing disappointment of not getting in", "disappointment"],
-  ])("reads the emotion a query names in any of its forms: %s → %s", (query, emotion) => {
-    expect(best(analyze(query).emotion)).toBe(emotion);
-  });
-
-  it.each([
-    ["my mates who stood by me when it all fell apart", "friendship"],
-    ["the people I worked with who went behind my back", "colleague"],
-    ["the hardest years of our marriage", "romantic_partnership"],
-    ["when my grandkids first stayed the night", "grandparent_grandchild"],
-    ["what my counsellor helped me see", "therapeutic"],
-    ["the boy who bullied me at school", "adversarial"],
-    ["the day we were finally reunited", "reunion"],
-  ])("reads the relation a query names: %s → %s", (query, relation) => {
-    expect(best(analyze(query).relation)).toBe(relation);
-  });
-
-  it.each([
-    ["what changed for me in recent years", "recent"],
-    ["how I've been these last few years", "recent"],
-    ["the games we played when I was small", "childhood"],
-    ["friends I made in my teens", "early_adulthood"],
-    ["the flats I lived in as a student", "early_adulthood"],
-    ["what I learned in my middle years", "midlife"],
-    ["the trips we took since I retired", "late_life"],
-  ])("reads the time of life a query names: %s → %s", (query, time) => {
-    expect(best(analyze(query).temporal)).toBe(time);
+  /** What the analysis reads in each query, by the field its cues fill. */
+  const READINGS: ["emotion" | "relation" | "temporal", string, string][] = [
+    ["emotion", "the scariest moments of my life", "fear"],
+    ["emotion", "the most terrifying night I can remember", "fear"],
+    ["emotion", "when the unfairness of it all made my blood boil", "anger"],
+    ["emotion", "places where I felt pure happiness", "joy"],
+    ["emotion", "when I was sick with worry about the baby", "anxiety"],
+    ["emotion", "the sigh of relief when the tests came back clear", "relief"],
+    ["emotion", "the guilt I carried after the funeral", "shame"],
+    ["emotion", "standing in the cathedral feeling real reverence", "reverence"],
+    ["emotion", "the crushing disappointment of not getting in", "disappointment"],
+    ["relation", "my mates who stood by me when it all fell apart", "friendship"],
+    ["relation", "the people I worked with who went behind my back", "colleague"],
+    ["relation", "the hardest years of our marriage", "romantic_partnership"],
+    ["relation", "when my grandkids first stayed the night", "grandparent_grandchild"],
+    ["relation", "what my counsellor helped me see", "therapeutic"],
+    ["relation", "the boy who bullied me at school", "adversarial"],
+    ["relation", "the day we were finally reunited", "reunion"],
+    ["temporal", "what changed for me in recent years", "recent"],
+    ["temporal", "how I've been these last few years", "recent"],
+    ["temporal", "the games we played when I was small", "childhood"],
+    ["temporal", "friends I made in my teens", "early_adulthood"],
+    ["temporal", "the flats I lived in as a student", "early_adulthood"],
+    ["temporal", "what I learned in my middle years", "midlife"],
+    ["temporal", "the trips we took since I retired", "late_life"],
+  ];
+  it.each(READINGS)("reads the %s a query names in any of its forms: %s → %s", (field, query, value) => {
+    expect(best(analyze(query)[field] as Scores<string>)).toBe(value);
   });
 
   it("routes on what it reads once the gate opens", () => {
