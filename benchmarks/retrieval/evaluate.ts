@@ -162,6 +162,8 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
   const classifier = people ? withPeople(options.classifier ?? lexicalClassifier, people) : (options.classifier ?? lexicalClassifier);
   const activations = new Map<string, ActivationResult>();
   for (const q of options.queries) activations.set(q.id, await classifier.classify(q.query));
+  // Each query is embedded once, for every engine and every pass over it.
+  const vectors = new Map(options.queries.map((q) => [q.id, embedder.embedOne(q.query)]));
 
   const perQuery: PerQuery[] = options.queries.map((q) => {
     const a = activations.get(q.id)!;
@@ -172,11 +174,11 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
   for (const [index, name] of options.engines.entries()) {
     const engine = await openEngine(name, memories);
     try {
-      const ctx = { embedder, activations, fusionWeight, poolSize, fetchK };
+      const ctx = { vectors, activations, fusionWeight, poolSize, fetchK };
       results[name] = await evaluateEngine(engine, options, perQuery, ctx);
       if (index === 0) {
         const routed = routedRetriever(engine, options, ctx);
-        withLabelledFields = await recallWithLabelledFields(options.queries, activations, async (query, activation) => (await routed.retrieve(embedder.embedOne(query.query), { activation })).results.map((hit) => hit.id));
+        withLabelledFields = await recallWithLabelledFields(options.queries, activations, async (query, activation) => (await routed.retrieve(vectors.get(query.id)!, { activation })).results.map((hit) => hit.id));
       }
     } finally {
       await engine.close();
@@ -208,7 +210,8 @@ export async function runRetrievalBenchmark(options: BenchOptions): Promise<Retr
 }
 
 interface Context {
-  embedder: { embedOne(text: string): Float32Array };
+  /** Query id → its embedding. */
+  vectors: Map<string, Float32Array>;
   activations: Map<string, ActivationResult>;
   fusionWeight: number;
   poolSize: number;
@@ -234,7 +237,7 @@ async function evaluateEngine<F>(engine: BenchEngine<F>, options: BenchOptions, 
   };
   const scores = Object.fromEntries(SYSTEMS.map((s) => [s, [] as { query: RetrievalQuery; metrics: QueryMetrics }[]])) as Record<SystemName, { query: RetrievalQuery; metrics: QueryMetrics }[]>;
   for (const [index, query] of options.queries.entries()) {
-    const vector = ctx.embedder.embedOne(query.query);
+    const vector = ctx.vectors.get(query.id)!;
     const activation = ctx.activations.get(query.id)!;
     for (const system of SYSTEMS) {
       const ids =
