@@ -22,7 +22,7 @@ export type People = Readonly<Record<string, RelationalDynamic | readonly Relati
 const MAX_NAME_LENGTH = 64, MAX_NAME_WORDS = 4;
 
 /** A name as words of the classifier's normalised text, with the ties it stands for. */
-interface KnownPerson {
+export interface KnownPerson {
   words: readonly string[];
   ties: readonly RelationalDynamic[];
 }

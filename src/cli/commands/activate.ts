@@ -5,8 +5,8 @@
 import { classify, CLASSIFIER_MODEL, explain } from "../../classify/index.js";
 import type { Classification } from "../../classify/types.js";
 import { decoratedModelName } from "../../classify/decorate.js";
-import { addNamedTies, compilePeople } from "../../classify/people.js";
-import { readPeople } from "../../classify/people-file.js";
+import { addNamedTies } from "../../classify/people.js";
+import { readKnownPeople } from "../../classify/people-file.js";
 import { learnedModelName, learnedReweighting, readLearnedWeights } from "../../feedback/weights.js";
 import { parseActivateRequest, DEFAULT_TOP_K } from "../../schema/request.js";
 import { integerOption } from "../../serve/cli-options.js";
@@ -55,7 +55,7 @@ function localClassifier(weightsFile: string | undefined, peopleFile: string | u
     local = { model: learnedModelName(base.model), classify: (query) => apply(base.classify(query)) };
   }
   if (peopleFile !== undefined) {
-    const people = compilePeople(readOrExit(() => readPeople(peopleFile)));
+    const people = readOrExit(() => readKnownPeople(peopleFile));
     const base = local;
     local = { model: decoratedModelName(base.model, "people"), classify: (query) => addNamedTies(base.classify(query), query, people) };
   }
