@@ -27,6 +27,7 @@ const significant: [string, string | string[]][] = [
 const negatives = [
   "when is mum's dentist appointment", "what does nostalgia mean", "songs about betrayal",
   "grief counselling opening hours", "play Happy by Pharrell", "capital of france", "hi how are you", "remind me to call mom",
+  "when's my sister's birthday", "the hospice visiting hours",
 ];
 
 describe("classify", () => {

@@ -111,7 +111,7 @@ export const LEXICON: readonly LexiconGroup[] = [
     "novel": 2, "podcast": 3, "poem": 2, "poems": 2.5, "quote": 2, "quotes": 2.5, "lyrics": 3, "album": 3, "band": 2, "pharrell": 3, "adele": 3, "by adele": 3, "documentary about": 1.5,
     "article": 2, "articles": 2.5, "essay": 1.2, "how to": 1.5, "tips": 1.0, "advice": 2, "ideas": 1.2, "gift ideas": 3, "signs": 0.8, "signs of": 2.5,
     "symptoms": 2.5, "stages of": 2.5, "five stages": 3, "support group": 3, "counselling": 1.4, "counseling": 1.4, "therapist near": 3, "near me": 3, "near": 1.2,
-    "opening hours": 3.5, "open on": 2.5, "hours": 1.2, "rental": 3, "hire": 2, "venue": 2, "venues": 2.5, "directors": 2.2, "is it normal": 3, "normal": 1.5, "usually": 1.5,
+    "opening hours": 3.5, "visiting hours": 3.5, "visiting times": 3, "open on": 2.5, "hours": 1.2, "rental": 3, "hire": 2, "venue": 2, "venues": 2.5, "directors": 2.2, "is it normal": 3, "normal": 1.5, "usually": 1.5,
     "on average": 2.5, "average": 1.5, "history of": 2.5, "in literature": 3, "literature": 2, "in the bible": 2.5, "bible": 1.5, "hero journey": 2.5, "your partner": 2.5, "your": 0.8,
     "someone you": 2, "a friend whose": 2.5, "whose": 1, "about people who": 2, "from the num": 1.5, "psychology": 2, "theory": 2, "facts": 2, "example": 1.5, "examples": 1.5,
     "spell": 2.5, "grammar": 2.5, "release date": 3, "the next": 1.2, "mother day": 2.5, "father day": 2.5, "bank statement": 2, "statement": 1.5, "recipe": 2, "buy": 1.0,

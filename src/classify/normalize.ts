@@ -29,6 +29,10 @@ export const REWRITES: ReadonlyMap<string, string> = new Map([
   ["shouldn't", "should not"], ["shouldnt", "should not"], ["haven't", "have not"], ["havent", "have not"], ["hadn't", "had not"], ["hadnt", "had not"],
   ["you're", "you are"], ["youre", "you are"], ["we're", "we are"], ["they're", "they are"], ["she's", "she is"], ["shes", "she is"], ["he's", "he is"], ["hes", "he is"],
   ["that's", "that is"], ["thats", "that is"], ["there's", "there is"], ["theres", "there is"], ["ain't", "is not"],
+  // A question word's "'s" is "is", never a possessive: "when's clare's birthday" must reach the "^when is" cue.
+  // "who'd" and "how'd" stay as they are: "had", "would" and "did" are all common readings.
+  ["when's", "when is"], ["whens", "when is"], ["where's", "where is"], ["wheres", "where is"], ["who's", "who is"], ["whos", "who is"],
+  ["how's", "how is"], ["hows", "how is"], ["why's", "why is"],
   ...FAMILY,
   ["wen", "when"], ["whn", "when"], ["wat", "what"], ["tim", "time"], ["rember", "remember"], ["remeber", "remember"], ["rememeber", "remember"], ["remembr", "remember"],
   ["freind", "friend"], ["frend", "friend"], ["freinds", "friends"], ["beleive", "believe"], ["belive", "believe"], ["beleived", "believed"], ["betrayl", "betrayal"], ["betrayel", "betrayal"],

@@ -16,6 +16,12 @@ describe("normalize", () => {
     expect(normalize("ｆｕｌｌ width")).toBe("full width");
     expect(normalize("my nan's ring")).toBe("my grandmother ring");
   });
+  it("reads a question word's 's as 'is', not as a possessive", () => {
+    expect(normalize("When's Clare's birthday")).toBe("when is clare birthday");
+    expect(normalize("whens the bin day")).toBe("when is the bin day");
+    expect(normalize("where’s nan's house")).toBe("where is grandmother house");
+    expect(normalize("who's gone, how's dad")).toBe("who is gone how is father");
+  });
   it("drops control characters and lone surrogates", () => {
     expect(normalize("a\u0000b\u0007 \uD800c")).toBe("a b c");
     expect(normalize("")).toBe("");
