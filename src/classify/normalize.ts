@@ -19,16 +19,22 @@ const FAMILY: ReadonlyMap<string, string> = new Map([
   ["bro", "brother"], ["sis", "sister"], ["bf", "boyfriend"], ["gf", "girlfriend"], ["hubby", "husband"], ["stepmom", "stepmother"], ["stepmum", "stepmother"], ["stepdad", "stepfather"],
 ]);
 
-/** Whole-word rewrites: contractions, common misspellings and chat spellings, family words. */
+/**
+ * Whole-word rewrites: irregular contractions and those typed without an apostrophe (the regular
+ * apostrophe forms are expanded by their ending, below), misspellings and chat spellings, family words.
+ */
 export const REWRITES: ReadonlyMap<string, string> = new Map([
-  ["didn't", "did not"], ["didnt", "did not"], ["don't", "do not"], ["dont", "do not"], ["doesn't", "does not"], ["doesnt", "does not"],
-  ["couldn't", "could not"], ["couldnt", "could not"], ["wasn't", "was not"], ["wasnt", "was not"], ["weren't", "were not"], ["werent", "were not"],
-  ["can't", "can not"], ["cant", "can not"], ["cannot", "can not"], ["won't", "will not"], ["wont", "will not"], ["i'm", "i am"], ["im", "i am"],
-  ["i'd", "i had"], ["i've", "i have"], ["ive", "i have"], ["i'll", "i will"], ["it's", "it is"], ["what's", "what is"],
-  ["whats", "what is"], ["wouldn't", "would not"], ["wouldnt", "would not"], ["isn't", "is not"], ["isnt", "is not"], ["never'd", "never"],
-  ["shouldn't", "should not"], ["shouldnt", "should not"], ["haven't", "have not"], ["havent", "have not"], ["hadn't", "had not"], ["hadnt", "had not"],
-  ["you're", "you are"], ["youre", "you are"], ["we're", "we are"], ["they're", "they are"], ["she's", "she is"], ["shes", "she is"], ["he's", "he is"], ["hes", "he is"],
-  ["that's", "that is"], ["thats", "that is"], ["there's", "there is"], ["theres", "there is"], ["ain't", "is not"],
+  ["can't", "can not"], ["cant", "can not"], ["cannot", "can not"], ["won't", "will not"], ["wont", "will not"], ["shan't", "shall not"], ["ain't", "is not"],
+  ["didnt", "did not"], ["dont", "do not"], ["doesnt", "does not"], ["couldnt", "could not"], ["wasnt", "was not"], ["werent", "were not"],
+  ["wouldnt", "would not"], ["isnt", "is not"], ["shouldnt", "should not"], ["havent", "have not"], ["hadnt", "had not"],
+  ["arent", "are not"], ["hasnt", "has not"], ["mustnt", "must not"], ["neednt", "need not"], ["mightnt", "might not"], ["never'd", "never"],
+  ["i'm", "i am"], ["im", "i am"], ["i'd", "i had"], ["ive", "i have"], ["youre", "you are"], ["theyre", "they are"],
+  ["youve", "you have"], ["weve", "we have"], ["theyve", "they have"], ["couldve", "could have"], ["wouldve", "would have"],
+  ["shouldve", "should have"], ["mustve", "must have"], ["mightve", "might have"], ["theyll", "they will"], ["youll", "you will"],
+  ["youd", "you"], ["theyd", "they"],
+  // A pronoun's or demonstrative's "'s" is "is"; any other word's is a possessive and dropped.
+  ["it's", "it is"], ["she's", "she is"], ["shes", "she is"], ["he's", "he is"], ["hes", "he is"],
+  ["that's", "that is"], ["thats", "that is"], ["there's", "there is"], ["theres", "there is"], ["what's", "what is"], ["whats", "what is"],
   // A question word's "'s" is "is", never a possessive: "when's clare's birthday" must reach the "^when is" cue.
   // "who'd" and "how'd" stay as they are: "had", "would" and "did" are all common readings.
   ["when's", "when is"], ["whens", "when is"], ["where's", "where is"], ["wheres", "where is"], ["who's", "who is"], ["whos", "who is"],
@@ -45,6 +51,26 @@ export const REWRITES: ReadonlyMap<string, string> = new Map([
   ["b4", "before"], ["talkin", "talking"], ["nothin", "nothing"], ["somethin", "something"], ["goin", "going"], ["feelin", "feeling"], ["tryin", "trying"],
   ["apologized", "apologised"], ["realized", "realised"], ["realize", "realise"], ["realizing", "realising"], ["recognized", "recognised"],
 ]);
+
+/**
+ * Contractions the REWRITES table does not name, expanded by their ending so that none loses its
+ * "not" (the negation scope reads "not") or its verb: "aren't" → "are not", "could've" → "could have".
+ * Only written with an apostrophe: without one the endings are ordinary words ("want", "shell", "were").
+ */
+const CONTRACTION_ENDINGS: ReadonlyArray<readonly [string, string]> = [["n't", " not"], ["'ve", " have"], ["'ll", " will"], ["'re", " are"]];
+/**
+ * A pronoun's "'d" keeps its pronoun and drops the auxiliary: "he'd" is "he had" and "he would" about
+ * equally often (on the train queries, dropping it beat reading "had"). Another word's "'d" stays whole.
+ */
+const PRONOUNS = new Set(["you", "we", "they", "he", "she"]);
+
+function expandContraction(word: string): string | undefined {
+  for (const [ending, expansion] of CONTRACTION_ENDINGS) {
+    if (word.endsWith(ending) && word.length > ending.length) return word.slice(0, -ending.length) + expansion;
+  }
+  if (word.endsWith("'d") && PRONOUNS.has(word.slice(0, -2))) return word.slice(0, -2);
+  return undefined;
+}
 
 /** Normalised text: lowercase words separated by single spaces, never throws. */
 /** Printable ASCII needs neither NFKC nor the control/surrogate scan (most queries: the fast path). */
@@ -63,6 +89,8 @@ export function normalize(raw: string): string {
     if (trimmed === "") continue;
     const rewritten = REWRITES.get(trimmed);
     if (rewritten !== undefined) { out.push(rewritten); continue; }
+    const expanded = trimmed.includes("'") ? expandContraction(trimmed) : undefined;
+    if (expanded !== undefined) { out.push(expanded); continue; }
     const bare = trimmed.includes("'") ? trimmed.replace(/'s$/, "").replace(/'/g, "") : trimmed;
     if (bare !== "") out.push(REWRITES.get(bare) ?? (bare.endsWith("s") ? FAMILY.get(bare.slice(0, -1)) : undefined) ?? bare);
   }

@@ -22,6 +22,14 @@ describe("normalize", () => {
     expect(normalize("where’s nan's house")).toBe("where is grandmother house");
     expect(normalize("who's gone, how's dad")).toBe("who is gone how is father");
   });
+  it("expands every regular contraction so none loses its 'not' or its verb", () => {
+    expect(normalize("they aren't close, she hasn't called")).toBe("they are not close she has not called");
+    expect(normalize("I could've stayed; we'll see; you're right")).toBe("i could have stayed we will see you are right");
+    expect(normalize("she'd gone, we'd left, theyd")).toBe("she gone we left they");
+    expect(normalize("arent hasnt couldve")).toBe("are not has not could have");
+    expect(normalize("who'd guess, the dog'd bark")).toBe("whod guess the dogd bark");
+    expect(normalize("won't can't shan't")).toBe("will not can not shall not");
+  });
   it("drops control characters and lone surrogates", () => {
     expect(normalize("a\u0000b\u0007 \uD800c")).toBe("a b c");
     expect(normalize("")).toBe("");
@@ -46,6 +54,10 @@ describe("matchCues", () => {
     const afraid = matchCues(tokenize(normalize("i was not afraid"))).find((m) => m.cue.phrase === "afraid" && m.cue.target.kind === "emotion");
     expect(afraid?.negated).toBe(true);
     expect(afraid!.weight).toBeLessThan(afraid!.cue.weight);
+  });
+  it("reads the negation of a contraction the table does not name", () => {
+    const afraid = matchCues(tokenize(normalize("we aren't afraid"))).find((m) => m.cue.phrase === "afraid" && m.cue.target.kind === "emotion");
+    expect(afraid?.negated).toBe(true);
   });
 });
 
